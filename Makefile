@@ -1,0 +1,36 @@
+# Two entry points: `make run` (the app with a demo league) and `make test` (the full suite).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint venv demo worker beat bench
+
+$(BIN)/.installed: requirements.txt
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	touch $@
+
+venv: $(BIN)/.installed
+
+run: venv
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo
+	@echo "The league app is at http://$(HOST):$(PORT)/ (admin: http://$(HOST):$(PORT)/admin/, user 'organizer', password 'organizer')"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: venv
+	bash scripts/test.sh
+
+lint: venv
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+worker: venv
+	$(BIN)/celery -A config worker --loglevel=info
+
+beat: venv
+	$(BIN)/celery -A config beat --loglevel=info

@@ -1,0 +1,7 @@
+"""App config for the api app."""
+
+from django.apps import AppConfig
+
+
+class ApiConfig(AppConfig):
+    name = "api"

@@ -1,0 +1,8 @@
+"""App config for the league domain."""
+
+from django.apps import AppConfig
+
+
+class LeagueConfig(AppConfig):
+    name = "league"
+    verbose_name = "League"

@@ -1,0 +1,217 @@
+"""League structure: leagues, seasons, rounds, players, registrations and drawn tables."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class League(models.Model):
+    """A club league (e.g. the scheduled-rounds league or the rated 1200+ league)."""
+
+    name = models.CharField(_("name"), max_length=120, unique=True)
+    slug = models.SlugField(_("slug"), max_length=120, unique=True, allow_unicode=True)
+    timezone = models.CharField(_("time zone"), max_length=64, default="Asia/Jerusalem")
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="organized_leagues",
+        verbose_name=_("organizers"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("league")
+        verbose_name_plural = _("leagues")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A person who plays in the club's leagues, optionally linked to a user account."""
+
+    name = models.CharField(_("name"), max_length=80, unique=True)
+    slug = models.SlugField(_("slug"), max_length=100, unique=True, allow_unicode=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+        verbose_name=_("user account"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Season(models.Model):
+    """One season of a league, with its rules stored as data (see league.rules)."""
+
+    class Status(models.TextChoices):
+        UPCOMING = "upcoming", _("upcoming")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    league = models.ForeignKey(
+        League, on_delete=models.PROTECT, related_name="seasons", verbose_name=_("league")
+    )
+    slug = models.SlugField(_("slug"), max_length=120, unique=True, allow_unicode=True)
+    name = models.CharField(_("name"), max_length=120)
+    preset = models.CharField(_("rules preset"), max_length=60)
+    rules = models.JSONField(_("rules"), default=dict)
+    start = models.DateField(_("start date"))
+    end = models.DateField(_("end date"))
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.UPCOMING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-start", "slug"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end__gte=models.F("start")), name="season_end_after_start"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name or self.slug
+
+
+class Round(models.Model):
+    """A scheduled round of a scheduled-rounds season (two a week)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open for registration")
+        CLOSED = "closed", _("registration closed")
+        DRAWN = "drawn", _("drawn")
+        IN_PLAY = "in_play", _("in play")
+        FINISHED = "finished", _("finished")
+
+    class DrawMethod(models.TextChoices):
+        RANDOM = "random", _("random")
+        RANKING = "ranking", _("by ranking")
+
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("season")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    date = models.DateField(_("date"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    registration_deadline = models.DateTimeField(
+        _("registration deadline"),
+        null=True,
+        blank=True,
+        help_text=_("Leave empty for the league's default time on the round's date."),
+    )
+    draw_method = models.CharField(
+        _("draw method"), max_length=10, choices=DrawMethod.choices, blank=True
+    )
+    draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    draw_published_at = models.DateTimeField(_("draw published at"), null=True, blank=True)
+    results_published_at = models.DateTimeField(_("results published at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["season", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season.slug} #{self.number}"
+
+
+class Registration(models.Model):
+    """A player's registration for a round."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("round")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="registrations", verbose_name=_("player")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["round", "created_at", "id"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="registration_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.round}"
+
+
+class Table(models.Model):
+    """A drawn table of a round (table 1 first)."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.number}"
+
+
+class Seat(models.Model):
+    """A player seated at a table; seats 0..3 clockwise; a player sits once per round."""
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table")
+    )
+    # Denormalised from table.round so the database can enforce "once per round".
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player")
+    )
+
+    class Meta:
+        ordering = ["table", "seat"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="seat_unique_at_table"),
+            models.UniqueConstraint(fields=["round", "player"], name="player_sits_once_per_round"),
+            models.CheckConstraint(
+                condition=Q(seat__gte=0, seat__lte=3), name="seat_number_0_to_3"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table} seat {self.seat}"

@@ -1,0 +1,7 @@
+"""App config for the rating app."""
+
+from django.apps import AppConfig
+
+
+class RatingConfig(AppConfig):
+    name = "rating"

@@ -1,0 +1,35 @@
+"""The project's foundation: settings from the environment and migrations in step with models."""
+
+from io import StringIO
+
+import environ
+import pytest
+from django.core.management import call_command
+
+
+def test_database_url_selects_postgresql_through_psycopg3():
+    config = environ.Env.db_url_config("postgres://postgres@127.0.0.1:5432/whist")
+    assert config["ENGINE"] == "django.db.backends.postgresql"
+    assert config["NAME"] == "whist"
+    assert config["HOST"] == "127.0.0.1"
+
+
+def test_celery_runs_eagerly_without_a_broker(settings):
+    from config.celery import app
+
+    if settings.CELERY_BROKER_URL is None:
+        assert settings.CELERY_TASK_ALWAYS_EAGER is True
+        assert app.conf.task_always_eager is True
+
+
+@pytest.mark.django_db
+def test_migrations_are_in_step_with_models():
+    out = StringIO()
+    call_command("makemigrations", "--check", "--dry-run", stdout=out)
+    assert "No changes detected" in out.getvalue()
+
+
+def test_system_check_is_clean():
+    out = StringIO()
+    call_command("check", stdout=out)
+    assert "no issues" in out.getvalue()

@@ -1,0 +1,7 @@
+"""App config for the web app."""
+
+from django.apps import AppConfig
+
+
+class WebConfig(AppConfig):
+    name = "web"
