@@ -1,0 +1,5 @@
+"""URL routes of this app."""
+
+from django.urls import URLPattern, URLResolver
+
+urlpatterns: list[URLPattern | URLResolver] = []
