@@ -1,0 +1,200 @@
+"""Pure table-draw strategies (RULES.md 3.1): players in, tables and reserves out, no ORM.
+
+Two layers, as in Tabbycat: this module works on plain player keys and returns plain data;
+`league.actions.draws` reads a round's settings and registrations and writes the rows.
+
+Every strategy puts all players in one order and seats them 4 to a table in that order,
+table 1 first; the `remainder` option decides what happens to the 1-3 players left over.
+Anything random goes through `random.Random(seed)`, so the same seed over the same players
+(given in the same canonical order, e.g. sorted by name) gives the same draw.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+P = TypeVar("P", bound=Hashable)
+
+TABLE_SIZE = 4
+SMALL_TABLE_SIZE = 3
+
+DEFAULT_OPTIONS: dict[str, Any] = {
+    # "reserve": players left after the last full table wait as reserves;
+    # "three-player": the last one to three tables seat 3 players each.
+    "remainder": "reserve",
+    # "random-avoid-repeats": how many seeded shuffles to try.
+    "attempts": 200,
+}
+REMAINDERS: tuple[str, ...] = ("reserve", "three-player")
+
+
+class DrawError(ValueError):
+    """A draw that cannot be made as asked (unknown strategy or option, duplicate player)."""
+
+
+@dataclass(frozen=True)
+class Draw(Generic[P]):
+    """A draw: `tables` in table order, each listing players by seat; `reserves` in order."""
+
+    method: str
+    seed: int | None
+    tables: tuple[tuple[P, ...], ...]
+    reserves: tuple[P, ...]
+
+
+def seat_in_order(
+    order: Sequence[P], remainder: str
+) -> tuple[tuple[tuple[P, ...], ...], tuple[P, ...]]:
+    """Cut one ordering of players into tables of 4 (or 3 at the end) and reserves.
+
+    With `three-player`, n = 4a + 3k players fill a tables of 4 and k of 3 (k = 0..3); when
+    there are too few players for that (1, 2 or 5), the leftover players are reserves.
+    """
+    if remainder not in REMAINDERS:
+        raise DrawError(f"unknown remainder policy {remainder!r} (known: {', '.join(REMAINDERS)})")
+    n = len(order)
+    leftover = n % TABLE_SIZE
+    small_tables = 0
+    if remainder == "three-player" and leftover:
+        small_tables = TABLE_SIZE - leftover
+        if small_tables * SMALL_TABLE_SIZE > n:
+            small_tables = 0
+    full_tables = (n - small_tables * SMALL_TABLE_SIZE) // TABLE_SIZE
+    tables: list[tuple[P, ...]] = []
+    position = 0
+    for size in [TABLE_SIZE] * full_tables + [SMALL_TABLE_SIZE] * small_tables:
+        tables.append(tuple(order[position : position + size]))
+        position += size
+    return tuple(tables), tuple(order[position:])
+
+
+def pairs_met(tables: Iterable[Sequence[P]]) -> set[frozenset[P]]:
+    """Every pair of players who sat at one table together."""
+    return {frozenset(pair) for table in tables for pair in itertools.combinations(table, 2)}
+
+
+class DrawGenerator(Generic[P]):
+    """Base strategy: subclasses order the players; seating and remainder are shared."""
+
+    name: ClassVar[str]
+    uses_seed: ClassVar[bool] = True
+    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = DEFAULT_OPTIONS
+
+    def __init__(
+        self,
+        players: Sequence[P],
+        *,
+        seed: int | None = None,
+        ranking: Sequence[P] = (),
+        history: Iterable[Sequence[P]] = (),
+        **options: Any,
+    ) -> None:
+        unknown = set(options) - set(self.DEFAULT_OPTIONS)
+        if unknown:
+            raise DrawError(f"unknown draw option(s): {', '.join(sorted(unknown))}")
+        if len(set(players)) != len(players):
+            raise DrawError("a player is listed twice")
+        self.players = list(players)
+        self.seed = seed
+        self.ranking = list(ranking)
+        self.history = [tuple(table) for table in history]
+        self.options = {**self.DEFAULT_OPTIONS, **options}
+
+    def order(self, rng: random.Random) -> list[P]:
+        """All players in seating order."""
+        raise NotImplementedError
+
+    def seed_used(self) -> int | None:
+        """The seed to publish with the draw (None when nothing random happened)."""
+        return self.seed
+
+    def generate(self) -> Draw[P]:
+        """Make the draw."""
+        rng = random.Random(self.seed)
+        tables, reserves = seat_in_order(self.order(rng), self.options["remainder"])
+        return Draw(self.name, self.seed_used(), tables, reserves)
+
+
+class RandomDraw(DrawGenerator[P]):
+    """Sunday rounds: shuffle the players (in the given canonical order) with the seed."""
+
+    name = "random"
+
+    def order(self, rng: random.Random) -> list[P]:
+        order = list(self.players)
+        rng.shuffle(order)
+        return order
+
+
+class RankingDraw(DrawGenerator[P]):
+    """Wednesday and late rounds: ranked players in standings order, then the unranked.
+
+    Decision (RULES.md 3.1): players with no counted game yet come after all ranked
+    players, in random order (seeded); with fewer than two of them nothing is random and
+    the published seed is None.
+    """
+
+    name = "ranking"
+
+    def _unranked(self) -> list[P]:
+        ranked = set(self.ranking)
+        return [p for p in self.players if p not in ranked]
+
+    def order(self, rng: random.Random) -> list[P]:
+        registered = set(self.players)
+        ranked = [p for p in self.ranking if p in registered]
+        unranked = self._unranked()
+        rng.shuffle(unranked)
+        return ranked + unranked
+
+    def seed_used(self) -> int | None:
+        return self.seed if len(self._unranked()) > 1 else None
+
+
+class AvoidRepeatsDraw(DrawGenerator[P]):
+    """A random draw that tries `attempts` seeded shuffles and keeps the one whose tables
+    repeat the fewest pairs of opponents from `history` (the first such shuffle)."""
+
+    name = "random-avoid-repeats"
+
+    def order(self, rng: random.Random) -> list[P]:
+        met = pairs_met(self.history)
+        best: list[P] = list(self.players)
+        best_repeats: int | None = None
+        for _ in range(max(1, int(self.options["attempts"]))):
+            candidate = list(self.players)
+            rng.shuffle(candidate)
+            tables, _reserves = seat_in_order(candidate, self.options["remainder"])
+            repeats = len(pairs_met(tables) & met)
+            if best_repeats is None or repeats < best_repeats:
+                best, best_repeats = candidate, repeats
+            if repeats == 0:
+                break
+        return best
+
+
+STRATEGIES: Mapping[str, type[DrawGenerator[Any]]] = {
+    cls.name: cls for cls in (RandomDraw, RankingDraw, AvoidRepeatsDraw)
+}
+
+
+def make_draw(
+    method: str,
+    players: Sequence[P],
+    *,
+    seed: int | None = None,
+    ranking: Sequence[P] = (),
+    history: Iterable[Sequence[P]] = (),
+    **options: Any,
+) -> Draw[P]:
+    """Draw `players` with the strategy named `method` (see STRATEGIES)."""
+    try:
+        strategy = STRATEGIES[method]
+    except KeyError:
+        known = ", ".join(sorted(STRATEGIES))
+        raise DrawError(f"unknown draw method {method!r} (known: {known})") from None
+    return strategy(players, seed=seed, ranking=ranking, history=history, **options).generate()
