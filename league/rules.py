@@ -1,0 +1,401 @@
+"""A league's rules as validated, immutable data, with the two seed presets (RULES.md 3, 4)."""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+import itertools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+LeagueKind = Literal["rounds", "rated"]
+RemainderPolicy = Literal["reserve", "three-player"]
+DrawMethod = Literal["random", "ranking"]
+
+KINDS: tuple[str, ...] = ("rounds", "rated")
+REMAINDER_POLICIES: tuple[str, ...] = ("reserve", "three-player")
+WEEKDAYS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+SCORING_PRESETS: tuple[str, ...] = ("he-wikipedia", "en-wikipedia", "whist-online")
+
+
+class RulesError(ValueError):
+    """A rules dictionary that does not describe a valid league; `field` names the bad value."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"rules.{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class DropSchedule:
+    """When worst games are dropped: after each count in `at`, then every `then_every` games."""
+
+    at: tuple[int, ...]
+    then_every: int | None = None
+    max: int | None = None
+
+    def dropped_count(self, games: int) -> int:
+        """How many of a player's games are dropped once he has played `games` games."""
+        count = sum(1 for threshold in self.at if games >= threshold)
+        if self.then_every and self.at and games > self.at[-1]:
+            count += (games - self.at[-1]) // self.then_every
+        if self.max is not None:
+            count = min(count, self.max)
+        return min(count, games)
+
+
+@dataclass(frozen=True)
+class PodiumWindow:
+    """To finish 1st-3rd a player needs `min_games` games in the season's last `last_rounds`."""
+
+    last_rounds: int
+    min_games: int
+
+
+@dataclass(frozen=True)
+class FinalPeriod:
+    """To be ranked a player needs `min_games` games in the last `months` months of the season.
+
+    Decision: the period runs from the season's end date minus `months` calendar months to
+    the end date, both included (01.07 end: 01.06 to 01.07, i.e. all of June).
+    """
+
+    months: int
+    min_games: int
+
+    def starts_on(self, season_end: dt.date) -> dt.date:
+        """The first day of the final period of a season ending on `season_end`."""
+        month_index = season_end.year * 12 + season_end.month - 1 - self.months
+        year, month = divmod(month_index, 12)
+        month += 1
+        day = min(season_end.day, _days_in_month(year, month))
+        return dt.date(year, month, day)
+
+
+@dataclass(frozen=True)
+class DrawSchedule:
+    """Which draw a round gets: random on `random_weekdays` until `ranking_from_round`."""
+
+    random_weekdays: tuple[str, ...]
+    ranking_from_round: int | None = None
+
+    def method_for(self, round_number: int, date: dt.date) -> DrawMethod:
+        """The draw method of round `round_number` played on `date`."""
+        if self.ranking_from_round is not None and round_number >= self.ranking_from_round:
+            return "ranking"
+        if WEEKDAYS[date.weekday()] in self.random_weekdays:
+            return "random"
+        return "ranking"
+
+
+@dataclass(frozen=True)
+class RoundSchedule:
+    """The weekdays rounds are played on and the times of a round day, in league time."""
+
+    weekdays: tuple[str, ...]
+    registration_deadline: dt.time
+    draw_publish: dt.time
+    play_start: dt.time
+    results_publish: dt.time
+
+
+@dataclass(frozen=True)
+class LeagueRules:
+    """Everything that differs between leagues: scoring, drops, minimums, draws, schedule."""
+
+    kind: LeagueKind
+    placement_points: tuple[int, ...]
+    drops: DropSchedule
+    min_games: int
+    podium_windows: tuple[PodiumWindow, ...]
+    final_period: FinalPeriod | None
+    rounds_in_season: int | None
+    deals_per_game: int
+    scoring_preset: str
+    draw: DrawSchedule
+    remainder: RemainderPolicy
+    rating_threshold: int | None
+    schedule: RoundSchedule
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LeagueRules:
+        """Validate a full rules dictionary (as stored on a season) and build the rules."""
+        return _parse(data)
+
+    @classmethod
+    def from_preset(cls, name: str, overrides: Mapping[str, Any] | None = None) -> LeagueRules:
+        """A shipped preset with single values overridden (nested objects merge key by key)."""
+        return cls.from_dict(preset_dict(name, overrides))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready dictionary that `from_dict` reads back to equal rules."""
+        return {
+            "kind": self.kind,
+            "placement_points": list(self.placement_points),
+            "drops": {
+                "at": list(self.drops.at),
+                "then_every": self.drops.then_every,
+                "max": self.drops.max,
+            },
+            "min_games": self.min_games,
+            "podium_windows": [
+                {"last_rounds": w.last_rounds, "min_games": w.min_games}
+                for w in self.podium_windows
+            ],
+            "final_period": (
+                None
+                if self.final_period is None
+                else {"months": self.final_period.months, "min_games": self.final_period.min_games}
+            ),
+            "rounds_in_season": self.rounds_in_season,
+            "deals_per_game": self.deals_per_game,
+            "scoring_preset": self.scoring_preset,
+            "draw": {
+                "random_weekdays": list(self.draw.random_weekdays),
+                "ranking_from_round": self.draw.ranking_from_round,
+            },
+            "remainder": self.remainder,
+            "rating_threshold": self.rating_threshold,
+            "schedule": {
+                "weekdays": list(self.schedule.weekdays),
+                "registration_deadline": _format_time(self.schedule.registration_deadline),
+                "draw_publish": _format_time(self.schedule.draw_publish),
+                "play_start": _format_time(self.schedule.play_start),
+                "results_publish": _format_time(self.schedule.results_publish),
+            },
+        }
+
+    def placement_values(self, players: int) -> tuple[int, ...]:
+        """Points for 1st, 2nd, ... at a table of `players` (3-player tables use the first 3)."""
+        return self.placement_points[:players]
+
+
+_SCHEDULE_2030 = {
+    "weekdays": ["sun", "wed"],
+    "registration_deadline": "20:00",
+    "draw_publish": "20:15",
+    "play_start": "20:30",
+    "results_publish": "23:30",
+}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    # RULES.md 3.1: Whist Online's scheduled-rounds league.
+    "whist-online-league": {
+        "kind": "rounds",
+        "placement_points": [6, 3, 1, 0],
+        "drops": {"at": [10, 20, 25, 30], "then_every": None, "max": 4},
+        "min_games": 17,
+        "podium_windows": [
+            {"last_rounds": 8, "min_games": 4},
+            {"last_rounds": 2, "min_games": 1},
+        ],
+        "final_period": None,
+        "rounds_in_season": 34,
+        "deals_per_game": 28,
+        "scoring_preset": "whist-online",
+        "draw": {"random_weekdays": ["sun"], "ranking_from_round": 27},
+        "remainder": "reserve",
+        "rating_threshold": None,
+        "schedule": _SCHEDULE_2030,
+    },
+    # RULES.md 3.2: the rated open-play "1200+" league.
+    "whist-online-1200": {
+        "kind": "rated",
+        "placement_points": [7, 3, 1, 0],
+        "drops": {"at": [10, 20, 30], "then_every": 7, "max": None},
+        "min_games": 30,
+        "podium_windows": [],
+        "final_period": {"months": 1, "min_games": 5},
+        "rounds_in_season": None,
+        "deals_per_game": 24,
+        "scoring_preset": "whist-online",
+        "draw": {"random_weekdays": [], "ranking_from_round": None},
+        "remainder": "reserve",
+        "rating_threshold": 1200,
+        "schedule": _SCHEDULE_2030,
+    },
+}
+
+
+def preset_dict(name: str, overrides: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The rules dictionary of preset `name` with `overrides` merged in (not yet validated)."""
+    if name not in PRESETS:
+        known = ", ".join(sorted(PRESETS))
+        raise RulesError("preset", f"unknown league preset {name!r} (known: {known})")
+    merged = copy.deepcopy(PRESETS[name])
+    if overrides is not None:
+        if not isinstance(overrides, Mapping):
+            raise RulesError("overrides", "must be an object of rule values")
+        _merge(merged, overrides, "")
+    return merged
+
+
+def _merge(target: dict[str, Any], overrides: Mapping[str, Any], prefix: str) -> None:
+    for key, value in overrides.items():
+        path = f"{prefix}{key}"
+        if key not in target:
+            raise RulesError(path, "is not a rule of this league")
+        if isinstance(target[key], dict) and isinstance(value, Mapping):
+            _merge(target[key], value, f"{path}.")
+        else:
+            target[key] = copy.deepcopy(value)
+
+
+def _days_in_month(year: int, month: int) -> int:
+    following = dt.date(year + month // 12, month % 12 + 1, 1)
+    return (following - dt.timedelta(days=1)).day
+
+
+def _format_time(value: dt.time) -> str:
+    return value.strftime("%H:%M")
+
+
+# --- validation -------------------------------------------------------------------------
+
+
+def _parse(data: Mapping[str, Any]) -> LeagueRules:
+    obj = _object(data, "", _FIELDS)
+    drops = _object(obj["drops"], "drops.", ("at", "then_every", "max"))
+    draw = _object(obj["draw"], "draw.", ("random_weekdays", "ranking_from_round"))
+    schedule = _object(obj["schedule"], "schedule.", _SCHEDULE_FIELDS)
+
+    kind = _choice(obj["kind"], "kind", KINDS)
+    placement_points = tuple(_int_list(obj["placement_points"], "placement_points", minimum=0))
+    if len(placement_points) != 4:
+        raise RulesError("placement_points", "must list the points of 4 places (1st to 4th)")
+    if any(a < b for a, b in itertools.pairwise(placement_points)):
+        raise RulesError("placement_points", "must not increase from 1st to 4th place")
+
+    at = tuple(_int_list(drops["at"], "drops.at", minimum=1))
+    if any(a >= b for a, b in itertools.pairwise(at)):
+        raise RulesError("drops.at", "must be increasing game counts")
+    then_every = _optional_int(drops["then_every"], "drops.then_every", minimum=1)
+    if then_every is not None and not at:
+        raise RulesError("drops.then_every", "needs at least one count in drops.at")
+    drop_max = _optional_int(drops["max"], "drops.max", minimum=0)
+
+    podium_windows = tuple(
+        _podium_window(item, f"podium_windows[{i}]")
+        for i, item in enumerate(_list(obj["podium_windows"], "podium_windows"))
+    )
+    final_period = None
+    if obj["final_period"] is not None:
+        period = _object(obj["final_period"], "final_period.", ("months", "min_games"))
+        final_period = FinalPeriod(
+            months=_int(period["months"], "final_period.months", minimum=1),
+            min_games=_int(period["min_games"], "final_period.min_games", minimum=0),
+        )
+
+    rounds_in_season = _optional_int(obj["rounds_in_season"], "rounds_in_season", minimum=1)
+    if kind == "rounds" and rounds_in_season is None:
+        raise RulesError("rounds_in_season", "is required for a scheduled-rounds league")
+    if podium_windows and rounds_in_season is None:
+        raise RulesError("podium_windows", "need rounds_in_season to know the last rounds")
+    for i, window in enumerate(podium_windows):
+        if rounds_in_season is not None and window.last_rounds > rounds_in_season:
+            raise RulesError(
+                f"podium_windows[{i}].last_rounds", "is more than the rounds in the season"
+            )
+
+    ranking_from_round = _optional_int(
+        draw["ranking_from_round"], "draw.ranking_from_round", minimum=1
+    )
+    return LeagueRules(
+        kind=kind,  # type: ignore[arg-type]
+        placement_points=placement_points,
+        drops=DropSchedule(at=at, then_every=then_every, max=drop_max),
+        min_games=_int(obj["min_games"], "min_games", minimum=0),
+        podium_windows=podium_windows,
+        final_period=final_period,
+        rounds_in_season=rounds_in_season,
+        deals_per_game=_int(obj["deals_per_game"], "deals_per_game", minimum=1),
+        scoring_preset=_choice(obj["scoring_preset"], "scoring_preset", SCORING_PRESETS),
+        draw=DrawSchedule(
+            random_weekdays=_weekdays(draw["random_weekdays"], "draw.random_weekdays"),
+            ranking_from_round=ranking_from_round,
+        ),
+        remainder=_choice(obj["remainder"], "remainder", REMAINDER_POLICIES),  # type: ignore[arg-type]
+        rating_threshold=_optional_int(obj["rating_threshold"], "rating_threshold", minimum=0),
+        schedule=_round_schedule(schedule),
+    )
+
+
+_FIELDS: tuple[str, ...] = tuple(PRESETS["whist-online-league"])
+_SCHEDULE_FIELDS: tuple[str, ...] = tuple(_SCHEDULE_2030)
+
+
+def _podium_window(value: Any, field: str) -> PodiumWindow:
+    window = _object(value, f"{field}.", ("last_rounds", "min_games"))
+    return PodiumWindow(
+        last_rounds=_int(window["last_rounds"], f"{field}.last_rounds", minimum=1),
+        min_games=_int(window["min_games"], f"{field}.min_games", minimum=0),
+    )
+
+
+def _round_schedule(schedule: Mapping[str, Any]) -> RoundSchedule:
+    times = {
+        name: _time(schedule[name], f"schedule.{name}")
+        for name in ("registration_deadline", "draw_publish", "play_start", "results_publish")
+    }
+    return RoundSchedule(weekdays=_weekdays(schedule["weekdays"], "schedule.weekdays"), **times)
+
+
+def _object(value: Any, prefix: str, fields: tuple[str, ...]) -> Mapping[str, Any]:
+    where = prefix.rstrip(".") or "rules"
+    if not isinstance(value, Mapping):
+        raise RulesError(where, "must be an object")
+    for key in value:
+        if key not in fields:
+            raise RulesError(f"{prefix}{key}", "is not a rule of this league")
+    for key in fields:
+        if key not in value:
+            raise RulesError(f"{prefix}{key}", "is missing")
+    return value
+
+
+def _int(value: Any, field: str, *, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(field, f"must be a whole number, not {value!r}")
+    if value < minimum:
+        raise RulesError(field, f"must be at least {minimum}, not {value}")
+    return value
+
+
+def _optional_int(value: Any, field: str, *, minimum: int) -> int | None:
+    return None if value is None else _int(value, field, minimum=minimum)
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise RulesError(field, "must be a list")
+    return list(value)
+
+
+def _int_list(value: Any, field: str, *, minimum: int) -> list[int]:
+    return [_int(v, f"{field}[{i}]", minimum=minimum) for i, v in enumerate(_list(value, field))]
+
+
+def _choice(value: Any, field: str, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise RulesError(field, f"must be one of {', '.join(choices)}, not {value!r}")
+    return str(value)
+
+
+def _weekdays(value: Any, field: str) -> tuple[str, ...]:
+    days = _list(value, field)
+    for i, day in enumerate(days):
+        _choice(day, f"{field}[{i}]", WEEKDAYS)
+    if len(set(days)) != len(days):
+        raise RulesError(field, "lists a weekday twice")
+    return tuple(days)
+
+
+def _time(value: Any, field: str) -> dt.time:
+    if isinstance(value, str):
+        try:
+            return dt.datetime.strptime(value, "%H:%M").time()
+        except ValueError:
+            pass
+    raise RulesError(field, f"must be a time like '20:30', not {value!r}")

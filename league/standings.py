@@ -1,0 +1,311 @@
+"""League standings as pure functions: placement points, gaps, dropped games, ranking (RULES.md 3).
+
+Decisions implemented here (RULES.md 3.1/3.2 and FORMATS.md 5):
+
+- Players tied on game score share the placement points of the places they cover equally;
+  a 3-player game uses the first three placement values and the average of its 3 scores.
+- At any moment a player with n games has `rules.drops.dropped_count(n)` games dropped, and
+  they are his worst games: fewest league points, then lowest gap, then the earliest played.
+  A dropped game removes both its points and its gap from the totals.
+- Ranking: points, then gap, then more games (all high to low); a full tie shares the rank.
+- Eligible (ranked at the season's end): at least `min_games` games and, when the rules have
+  a final period, at least its minimum of games in it. Podium eligible: eligible and every
+  podium window (last N rounds, at least M games) met. Both are "so far" during a season.
+- Final standings: eligible players first, places 1-3 going to the best podium-eligible
+  players and the others keeping their order after them; ineligible players last, unranked.
+
+All arithmetic is exact (fractions.Fraction), so ties are real ties.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from league.rules import LeagueRules
+
+
+class GameEntry(NamedTuple):
+    """One player's result in one game, as the standings see it."""
+
+    player: Any
+    game: Any
+    round: int | None
+    date: dt.date | None
+    score: int
+    points: Fraction
+    gap: Fraction
+
+
+@dataclass(frozen=True)
+class PlayerTally:
+    """A player's season so far: totals over counted games and what the conditions need."""
+
+    player: Any
+    games: int
+    points: Fraction
+    gap: Fraction
+    dropped_games: tuple[Any, ...]
+    podium_window_games: tuple[int, ...]
+    final_period_games: int | None
+    entries: tuple[GameEntry, ...] = ()
+
+    @property
+    def dropped(self) -> int:
+        return len(self.dropped_games)
+
+    @property
+    def counted(self) -> int:
+        return self.games - self.dropped
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A line of the league table (FORMATS.md 5), with the player's games behind it."""
+
+    rank: int | None
+    player: Any
+    points: Fraction
+    gap: Fraction
+    games: int
+    counted: int
+    dropped: int
+    dropped_games: tuple[Any, ...]
+    eligible: bool
+    podium_eligible: bool
+    entries: tuple[GameEntry, ...]
+
+    def as_json(self, name: str) -> dict[str, Any]:
+        """The row as FORMATS.md 5 prints it, for the player called `name`."""
+        return {
+            "rank": self.rank,
+            "player": name,
+            "points": float(self.points),
+            "gap": float(round(self.gap, 2)),
+            "games": self.games,
+            "counted": self.counted,
+            "dropped": self.dropped,
+            "eligible": self.eligible,
+            "podium_eligible": self.podium_eligible,
+        }
+
+
+# --- one game ---------------------------------------------------------------------------
+
+
+def placement_points(scores: Sequence[int], values: Sequence[int]) -> list[Fraction]:
+    """League points per seat: places by score, tied players sharing the places they cover.
+
+    >>> [str(p) for p in placement_points([120, 80, 80, -10], (6, 3, 1, 0))]
+    ['6', '2', '2', '0']
+    """
+    if len(values) < len(scores):
+        raise ValueError(f"{len(scores)} scores but only {len(values)} placement values")
+    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+    points = [Fraction(0)] * len(scores)
+    place = 0
+    while place < len(order):
+        tied = place + 1
+        while tied < len(order) and scores[order[tied]] == scores[order[place]]:
+            tied += 1
+        share = Fraction(sum(values[place:tied]), tied - place)
+        for position in range(place, tied):
+            points[order[position]] = share
+        place = tied
+    return points
+
+
+def gaps_from_average(scores: Sequence[int]) -> list[Fraction]:
+    """Each score minus the table's average score.
+
+    >>> [str(g) for g in gaps_from_average([120, 80, 45, 0])]
+    ['235/4', '75/4', '-65/4', '-245/4']
+    """
+    average = Fraction(sum(scores), len(scores))
+    return [score - average for score in scores]
+
+
+def game_entries(
+    rules: LeagueRules,
+    game: Hashable,
+    results: Sequence[tuple[Any, int]],
+    *,
+    round_number: int | None = None,
+    date: dt.date | None = None,
+) -> list[GameEntry]:
+    """The standings entries of one game from its (player, score) pairs (3 or 4 players)."""
+    if len(results) not in (3, 4):
+        raise ValueError(f"a league game has 3 or 4 players, not {len(results)}")
+    scores = [score for _, score in results]
+    points = placement_points(scores, rules.placement_values(len(scores)))
+    gaps = gaps_from_average(scores)
+    return [
+        GameEntry(player, game, round_number, date, score, p, g)
+        for (player, score), p, g in zip(results, points, gaps, strict=True)
+    ]
+
+
+# --- one player -------------------------------------------------------------------------
+
+
+def played_order(entry: GameEntry) -> tuple[Any, ...]:
+    """Sort key putting a player's games in the order they were played."""
+    return (entry.date or dt.date.min, entry.round or 0, entry.game)
+
+
+def worst_first(entry: GameEntry) -> tuple[Any, ...]:
+    """Sort key putting the game to drop first: fewest points, lowest gap, earliest played."""
+    return (entry.points, entry.gap, *played_order(entry))
+
+
+def tally_player(
+    rules: LeagueRules,
+    player: Any,
+    entries: Iterable[GameEntry],
+    *,
+    season_end: dt.date | None = None,
+) -> PlayerTally:
+    """A player's totals with his worst games dropped and the counts the conditions need."""
+    games = sorted(entries, key=played_order)
+    dropped = sorted(games, key=worst_first)[: rules.drops.dropped_count(len(games))]
+    dropped_keys = {entry.game for entry in dropped}
+    counted = [entry for entry in games if entry.game not in dropped_keys]
+    return PlayerTally(
+        player=player,
+        games=len(games),
+        points=sum((entry.points for entry in counted), Fraction(0)),
+        gap=sum((entry.gap for entry in counted), Fraction(0)),
+        dropped_games=tuple(entry.game for entry in games if entry.game in dropped_keys),
+        podium_window_games=tuple(
+            sum(1 for entry in games if _in_last_rounds(rules, entry, window.last_rounds))
+            for window in rules.podium_windows
+        ),
+        final_period_games=_final_period_games(rules, games, season_end),
+        entries=tuple(games),
+    )
+
+
+def _in_last_rounds(rules: LeagueRules, entry: GameEntry, last_rounds: int) -> bool:
+    assert rules.rounds_in_season is not None  # validated with the podium windows
+    return entry.round is not None and entry.round > rules.rounds_in_season - last_rounds
+
+
+def _final_period_games(
+    rules: LeagueRules, games: Sequence[GameEntry], season_end: dt.date | None
+) -> int | None:
+    if rules.final_period is None:
+        return None
+    if season_end is None:
+        raise ValueError("the rules have a final period: the season's end date is needed")
+    start = rules.final_period.starts_on(season_end)
+    return sum(1 for e in games if e.date is not None and start <= e.date <= season_end)
+
+
+def is_eligible(rules: LeagueRules, tally: PlayerTally) -> bool:
+    """Whether the player meets the minimums to be ranked (so far, during a season)."""
+    if tally.games < rules.min_games:
+        return False
+    if rules.final_period is None:
+        return True
+    return (tally.final_period_games or 0) >= rules.final_period.min_games
+
+
+def is_podium_eligible(rules: LeagueRules, tally: PlayerTally) -> bool:
+    """Whether the player may finish 1st-3rd: eligible and every podium window met."""
+    return is_eligible(rules, tally) and all(
+        played >= window.min_games
+        for played, window in zip(tally.podium_window_games, rules.podium_windows, strict=True)
+    )
+
+
+# --- the table --------------------------------------------------------------------------
+
+
+def compute_standings(
+    rules: LeagueRules,
+    entries: Iterable[GameEntry],
+    *,
+    final: bool = False,
+    season_end: dt.date | None = None,
+    tiebreak: Callable[[Any], Any] | None = None,
+) -> list[StandingRow]:
+    """The league table from every player's game entries (see the module's decisions)."""
+    by_player: dict[Any, list[GameEntry]] = defaultdict(list)
+    for entry in entries:
+        by_player[entry.player].append(entry)
+    tallies = [
+        tally_player(rules, player, games, season_end=season_end)
+        for player, games in by_player.items()
+    ]
+    return rank_tallies(rules, tallies, final=final, tiebreak=tiebreak)
+
+
+def ranking_key(tally: PlayerTally) -> tuple[Fraction, Fraction, int]:
+    """What the ranking compares, best first when sorted: points, gap, games, all descending."""
+    return (-tally.points, -tally.gap, -tally.games)
+
+
+def rank_tallies(
+    rules: LeagueRules,
+    tallies: Iterable[PlayerTally],
+    *,
+    final: bool = False,
+    tiebreak: Callable[[Any], Any] | None = None,
+) -> list[StandingRow]:
+    """Order and rank the players: in-season everyone, or the final standings.
+
+    `tiebreak` orders fully tied players (who share a rank) for display; default the player.
+    """
+    display = tiebreak or (lambda player: player)
+    ordered = sorted(tallies, key=lambda t: (ranking_key(t), display(t.player)))
+    if not final:
+        return _rows(rules, [ordered], ranked=True)
+    eligible = [t for t in ordered if is_eligible(rules, t)]
+    contenders = [t for t in eligible if is_podium_eligible(rules, t)]
+    podium = [t for t, rank in zip(contenders, _shared_ranks(contenders), strict=True) if rank <= 3]
+    on_podium = {id(t) for t in podium}
+    rest = [t for t in eligible if id(t) not in on_podium]
+    unranked = [t for t in ordered if not is_eligible(rules, t)]
+    return _rows(rules, [podium, rest], ranked=True) + _rows(rules, [unranked], ranked=False)
+
+
+def _shared_ranks(ordered: Sequence[PlayerTally], start: int = 1) -> list[int]:
+    """Competition ranks (1, 1, 3, ...) of an ordered group: equal only for a full tie."""
+    ranks: list[int] = []
+    for position, tally in enumerate(ordered):
+        if position and ranking_key(tally) == ranking_key(ordered[position - 1]):
+            ranks.append(ranks[-1])
+        else:
+            ranks.append(start + position)
+    return ranks
+
+
+def _rows(
+    rules: LeagueRules, groups: Sequence[Sequence[PlayerTally]], *, ranked: bool
+) -> list[StandingRow]:
+    rows: list[StandingRow] = []
+    for group in groups:
+        ranks: Sequence[int | None] = (
+            _shared_ranks(group, start=len(rows) + 1) if ranked else [None] * len(group)
+        )
+        rows.extend(
+            StandingRow(
+                rank=rank,
+                player=t.player,
+                points=t.points,
+                gap=t.gap,
+                games=t.games,
+                counted=t.counted,
+                dropped=t.dropped,
+                dropped_games=t.dropped_games,
+                eligible=is_eligible(rules, t),
+                podium_eligible=is_podium_eligible(rules, t),
+                entries=t.entries,
+            )
+            for t, rank in zip(group, ranks, strict=True)
+        )
+    return rows

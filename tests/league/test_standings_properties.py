@@ -1,0 +1,119 @@
+"""Property tests of the standings: totals, drops and ranks hold for any season."""
+
+import itertools
+import random
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from league.rules import LeagueRules
+from league.standings import compute_standings, game_entries, ranking_key, tally_player
+
+LEAGUE = LeagueRules.from_preset("whist-online-league")
+PLAYERS = [f"P{i}" for i in range(12)]
+
+
+@st.composite
+def seasons(draw):
+    """A list of games: (round, [(player, score), ...]) with 3 or 4 distinct players."""
+    games = []
+    for number in range(draw(st.integers(0, 40))):
+        size = draw(st.sampled_from([3, 4, 4, 4]))
+        players = draw(st.permutations(PLAYERS))[:size]
+        scores = draw(st.lists(st.integers(-150, 250), min_size=size, max_size=size))
+        games.append((draw(st.integers(1, 34)), list(zip(players, scores, strict=True)), number))
+    return games
+
+
+def entries_of(games):
+    return [
+        e
+        for round_number, results, key in games
+        for e in game_entries(LEAGUE, key, results, round_number=round_number)
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(seasons())
+def test_counted_plus_dropped_is_games(games):
+    for row in compute_standings(LEAGUE, entries_of(games)):
+        assert row.counted + row.dropped == row.games == len(row.entries)
+        assert row.dropped == LEAGUE.drops.dropped_count(row.games)
+        assert len(set(row.dropped_games)) == row.dropped
+
+
+@settings(max_examples=150, deadline=None)
+@given(seasons())
+def test_points_and_gap_are_sums_over_counted_games(games):
+    for row in compute_standings(LEAGUE, entries_of(games)):
+        counted = [e for e in row.entries if e.game not in row.dropped_games]
+        assert row.points == sum((e.points for e in counted), Fraction(0))
+        assert row.gap == sum((e.gap for e in counted), Fraction(0))
+
+
+@settings(max_examples=150, deadline=None)
+@given(seasons())
+def test_dropped_games_are_never_better_than_counted_ones(games):
+    for row in compute_standings(LEAGUE, entries_of(games)):
+        dropped = [e for e in row.entries if e.game in row.dropped_games]
+        counted = [e for e in row.entries if e.game not in row.dropped_games]
+        if dropped and counted:
+            assert max((e.points, e.gap) for e in dropped) <= min(
+                (e.points, e.gap) for e in counted
+            )
+
+
+@settings(max_examples=150, deadline=None)
+@given(seasons())
+def test_each_game_hands_out_its_placement_points_and_zero_gap(games):
+    for _, results, key in games:
+        entries = game_entries(LEAGUE, key, results)
+        assert sum(e.points for e in entries) == sum(LEAGUE.placement_values(len(results)))
+        assert sum(e.gap for e in entries) == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(seasons())
+def test_rank_order_is_consistent(games):
+    rows = compute_standings(LEAGUE, entries_of(games))
+    assert [r.rank for r in rows][:1] in ([], [1])
+    for before, after in itertools.pairwise(rows):
+        key_before = (-before.points, -before.gap, -before.games)
+        key_after = (-after.points, -after.gap, -after.games)
+        assert key_before <= key_after
+        assert (before.rank == after.rank) == (key_before == key_after)
+        assert after.rank <= rows.index(after) + 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(seasons(), st.randoms(use_true_random=False))
+def test_standings_do_not_depend_on_entry_order(games, rng: random.Random):
+    entries = entries_of(games)
+    shuffled = entries[:]
+    rng.shuffle(shuffled)
+    for final in (False, True):
+        assert compute_standings(LEAGUE, entries, final=final) == compute_standings(
+            LEAGUE, shuffled, final=final
+        )
+
+
+@settings(max_examples=100, deadline=None)
+@given(seasons())
+def test_final_standings_rank_eligible_players_then_list_the_rest(games):
+    rows = compute_standings(LEAGUE, entries_of(games), final=True)
+    ranked = [r for r in rows if r.rank is not None]
+    assert all(r.eligible for r in ranked)
+    assert rows[: len(ranked)] == ranked
+    assert all(not r.eligible for r in rows[len(ranked) :])
+    podium = [r for r in ranked if r.rank <= 3]
+    assert all(r.podium_eligible for r in podium) or not any(r.podium_eligible for r in ranked)
+
+
+@settings(max_examples=100, deadline=None)
+@given(seasons())
+def test_tally_agrees_with_ranking_key(games):
+    entries = entries_of(games)
+    for row in compute_standings(LEAGUE, entries):
+        tally = tally_player(LEAGUE, row.player, [e for e in entries if e.player == row.player])
+        assert ranking_key(tally) == (-row.points, -row.gap, -row.games)
