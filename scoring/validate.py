@@ -1,0 +1,656 @@
+"""Validation and scoring of one deal record (FORMATS.md 1) against a preset; never raises."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from scoring.calls import CALL_VALUE, PASS_VALUE
+from scoring.cards import CARD_CODES, CARD_INDEX, CARD_SUIT, STRAIN_BY_NAME, Strain
+from scoring.errors import ErrorCode, RuleError
+from scoring.presets import Preset
+from scoring.tricks import TRICK_KEYS
+
+_SUIT_WORDS: Final = ("club", "diamond", "heart", "spade")
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The verdict on one deal: valid or not, every error, and the scores when valid."""
+
+    valid: bool
+    errors: list[RuleError]
+    scores: tuple[int, ...] | None = None
+    tricks: tuple[int, ...] | None = None
+    contracts: tuple[int, ...] | None = None
+    trump: Strain | None = None
+    declarer: int | None = None
+    winning_bid: int | None = None
+    game: str | None = None
+    down: int | None = None
+    frisch_rounds: int = 0
+    penalties: tuple[int, ...] | None = None
+    warnings: list[RuleError] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The FORMATS.md 3 per-deal object (plus `penalties`/`warnings` when there are any)."""
+        out: dict[str, Any] = {"valid": self.valid}
+        if self.scores is not None:
+            out["scores"] = list(self.scores)
+        out["tricks"] = None if self.tricks is None else list(self.tricks)
+        out["trump"] = None if self.trump is None else self.trump.name
+        out["declarer"] = self.declarer
+        out["game"] = self.game
+        out["down"] = self.down
+        out["errors"] = [e.to_json() for e in self.errors]
+        if self.penalties is not None:
+            out["penalties"] = list(self.penalties)
+        if self.warnings:
+            out["warnings"] = [w.to_json() for w in self.warnings]
+        return out
+
+
+def validate_deal(record: object, preset: Preset) -> DealResult:
+    """Check `record` (a JSON-decoded deal record) against every rule and score it when valid.
+
+    Never raises: any object gets a DealResult, with every violation listed in `errors`.
+    """
+    try:
+        return _DealCheck(preset).run(record)
+    except Exception:  # a last guard: the checks below are written not to raise
+        return DealResult(False, [_error(ErrorCode.MALFORMED, "", INTERNAL_GUARD_MESSAGE)])
+
+
+INTERNAL_GUARD_MESSAGE: Final = "The deal record could not be read; check it against FORMATS.md 1."
+
+
+def _error(code: ErrorCode, path: str, message: str) -> RuleError:
+    return RuleError(code, path, message)
+
+
+def _show(value: object) -> str:
+    """A short description of a JSON value for messages."""
+    if value is None:
+        return "null"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if type(value) is str:
+        return repr(value) if len(value) <= 20 else repr(value[:20]) + "..."
+    if type(value) is int:
+        return str(value) if -(10**12) < value < 10**12 else "a huge number"
+    if type(value) is float:
+        return repr(value)
+    if type(value) is list:
+        return f"a list of {len(value)}"
+    if type(value) is dict:
+        return "an object"
+    return f"a {type(value).__name__}"
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+class _DealCheck:
+    """One validation run: collects errors while walking the record field by field."""
+
+    __slots__ = ("counts", "errors", "holder", "preset", "revokes")
+
+    def __init__(self, preset: Preset) -> None:
+        self.preset = preset
+        self.errors: list[RuleError] = []
+        # holder[card] is the seat holding it (-1: not held); counts[seat * 4 + suit] cards.
+        self.holder: list[int] | None = None
+        self.counts: list[int] = [0] * 16
+        self.revokes: list[tuple[str, int, int, int]] = []
+
+    def fail(self, code: ErrorCode, path: str, message: str) -> None:
+        self.errors.append(RuleError(code, path, message))
+
+    def card_code(self, code: object, path: str) -> int | None:
+        """The card int of `code`, or None after reporting why it is not a card."""
+        try:
+            return CARD_INDEX[code]  # type: ignore[index]
+        except (KeyError, TypeError):
+            if type(code) is str:
+                self.fail(
+                    ErrorCode.UNKNOWN_CARD,
+                    path,
+                    f"{_show(code)} is not a card: write the rank (A K Q J T 9 ... 2) "
+                    "then the suit (S H D C), e.g. 'TD'.",
+                )
+            else:
+                self.fail(
+                    ErrorCode.MALFORMED,
+                    path,
+                    f"A card must be a code like 'AS', not {_show(code)}.",
+                )
+            return None
+
+    def run(self, record: object) -> DealResult:
+        if type(record) is not dict:
+            self.fail(
+                ErrorCode.MALFORMED,
+                "",
+                f"A deal record must be a JSON object, not {_show(record)}.",
+            )
+            return DealResult(False, self.errors)
+        options = self.preset.options
+        dealer = record.get("dealer", 0)
+        if dealer is None:
+            dealer = 0
+        elif not _whole(dealer, 0, 3):
+            self.fail(
+                ErrorCode.MALFORMED, "dealer", f"dealer must be a seat 0..3, not {_show(dealer)}."
+            )
+            dealer = 0
+
+        hands = record.get("hands")
+        if hands is not None:
+            self.read_hands(hands)
+        frisch_rounds = self.read_frisch(record.get("frisch"))
+        minimum = (
+            options.minimum_bid_after(frisch_rounds)
+            if options.frisch_rounds
+            else options.minimum_bid
+        )
+
+        declarer, bid_value = self.read_trump_auction(record, dealer, minimum)
+        trump = None if bid_value is None else Strain(bid_value % 5)
+        level = None if bid_value is None else bid_value // 5
+
+        contracts = self.read_seat_numbers(record.get("contracts"), "contracts", required="")
+        down = game = None
+        if contracts is not None:
+            total = sum(contracts)
+            game = "over" if total > 13 else "under"
+            down = 13 - total if total < 13 else 0
+            if total == 13:
+                last = "contracts" if declarer is None else f"contracts[{(declarer + 3) % 4}]"
+                self.fail(
+                    ErrorCode.CONTRACTS_TOTAL_13,
+                    last,
+                    "The four contracts total exactly 13; the last player to bid must make "
+                    "the total over or under 13.",
+                )
+            if declarer is not None and level is not None and contracts[declarer] < level:
+                self.fail(
+                    ErrorCode.CONTRACT_BELOW_BID,
+                    f"contracts[{declarer}]",
+                    f"The declarer (seat {declarer}) contracted {contracts[declarer]} tricks, "
+                    f"fewer than his winning trump bid of {level}.",
+                )
+
+        tricks = self.read_tricks(record, declarer, trump)
+
+        penalties: tuple[int, ...] | None = None
+        warnings: list[RuleError] = []
+        if self.revokes:
+            penalty = options.revoke_penalty
+            seat_penalties = [0, 0, 0, 0]
+            for path, seat, card, led in self.revokes:
+                revoke = RuleError(
+                    ErrorCode.REVOKE,
+                    path,
+                    f"Seat {seat} played {CARD_CODES[card]} on a {_SUIT_WORDS[led]} lead "
+                    f"while still holding "
+                    f"a {_SUIT_WORDS[led]} (revoke).",
+                )
+                if penalty is None:
+                    self.errors.append(revoke)
+                else:
+                    warnings.append(revoke)
+                    seat_penalties[seat] += penalty
+            if penalty is not None:
+                penalties = tuple(seat_penalties)
+
+        valid = not self.errors
+        scores = None
+        if valid and contracts is not None and tricks is not None and down is not None:
+            lookup = self.preset.score_lookup
+            base = down * 14
+            scores = tuple(lookup[(base + contracts[s]) * 14 + tricks[s]] for s in range(4))
+            if penalties is not None:
+                scores = tuple(a + b for a, b in zip(scores, penalties, strict=True))
+        return DealResult(
+            valid=valid,
+            errors=self.errors,
+            scores=scores,
+            tricks=tricks,
+            contracts=contracts,
+            trump=trump,
+            declarer=declarer,
+            winning_bid=level,
+            game=game,
+            down=down,
+            frisch_rounds=frisch_rounds,
+            penalties=penalties if valid else None,
+            warnings=warnings,
+        )
+
+    def read_seat_numbers(self, value: object, name: str, required: str) -> tuple[int, ...] | None:
+        """Four whole numbers 0..13 by seat (`contracts`, `tricks`), or None after reporting."""
+        if value is None:
+            self.fail(
+                ErrorCode.MALFORMED,
+                name,
+                f"{name} is required{required}: 4 whole numbers 0..13, by seat.",
+            )
+            return None
+        if type(value) is not list or len(value) != 4:
+            self.fail(
+                ErrorCode.MALFORMED,
+                name,
+                f"{name} must be a list of 4 whole numbers 0..13, not {_show(value)}.",
+            )
+            return None
+        ok = True
+        for seat, number in enumerate(value):
+            if not _whole(number, 0, 13):
+                self.fail(
+                    ErrorCode.MALFORMED,
+                    f"{name}[{seat}]",
+                    f"{name}[{seat}] must be a whole number 0..13, not {_show(number)}.",
+                )
+                ok = False
+        return tuple(value) if ok else None
+
+    def read_hands(self, hands: object) -> None:
+        if type(hands) is not list or len(hands) != 4:
+            self.fail(
+                ErrorCode.MALFORMED,
+                "hands",
+                f"hands must be a list of 4 hands of 13 cards, not {_show(hands)}.",
+            )
+            return
+        holder = [-1] * 52
+        counts = self.counts
+        fail = self.fail
+        for seat, hand in enumerate(hands):
+            if type(hand) is not list:
+                fail(
+                    ErrorCode.MALFORMED,
+                    f"hands[{seat}]",
+                    f"hands[{seat}] must be a list of 13 cards.",
+                )
+                continue
+            if len(hand) != 13:
+                fail(
+                    ErrorCode.HAND_SIZE,
+                    f"hands[{seat}]",
+                    f"Seat {seat} was dealt {len(hand)} cards; every hand has exactly 13.",
+                )
+            for j, code in enumerate(hand):
+                try:
+                    card = CARD_INDEX[code]
+                except (KeyError, TypeError):
+                    self.card_code(code, f"hands[{seat}][{j}]")
+                    continue
+                if holder[card] != -1:
+                    fail(
+                        ErrorCode.DUPLICATE_CARD,
+                        f"hands[{seat}][{j}]",
+                        f"{code} is dealt twice (it is already in hands[{holder[card]}]).",
+                    )
+                else:
+                    holder[card] = seat
+                    counts[seat * 4 + CARD_SUIT[card]] += 1
+        self.holder = holder
+
+    def read_frisch(self, frisch: object) -> int:
+        """Check and apply the frisch passes; return how many rounds were played."""
+        if frisch is None:
+            return 0
+        if type(frisch) is not list:
+            self.fail(
+                ErrorCode.MALFORMED,
+                "frisch",
+                f"frisch must be a list of rounds, not {_show(frisch)}.",
+            )
+            return 0
+        options = self.preset.options
+        if frisch and not options.frisch_rounds:
+            self.fail(
+                ErrorCode.FRISCH_NOT_ALLOWED,
+                "frisch",
+                f"The {self.preset.name} preset has no frisch: "
+                "when all four pass, the cards are redealt.",
+            )
+        elif len(frisch) > options.frisch_rounds:
+            self.fail(
+                ErrorCode.FRISCH_NOT_ALLOWED,
+                f"frisch[{options.frisch_rounds}]",
+                f"At most {options.frisch_rounds} frisch rounds are allowed; "
+                "after that an all-pass means a redeal.",
+            )
+        holder = self.holder
+        counts = self.counts
+        directions = options.frisch_directions
+        for r, passes in enumerate(frisch):
+            if type(passes) is not list or len(passes) != 4:
+                self.fail(
+                    ErrorCode.MALFORMED,
+                    f"frisch[{r}]",
+                    f"frisch[{r}] must be 4 lists of 3 cards, one per seat.",
+                )
+                continue
+            passed: list[list[int]] = [[], [], [], []]
+            for seat, cards in enumerate(passes):
+                path = f"frisch[{r}][{seat}]"
+                if type(cards) is not list:
+                    self.fail(
+                        ErrorCode.MALFORMED,
+                        path,
+                        f"{path} must be a list of the 3 cards seat {seat} passed.",
+                    )
+                    continue
+                if len(cards) != 3:
+                    self.fail(
+                        ErrorCode.MALFORMED,
+                        path,
+                        f"Seat {seat} passed {len(cards)} cards in a frisch; it must be 3.",
+                    )
+                for k, code in enumerate(cards):
+                    card = self.card_code(code, f"{path}[{k}]")
+                    if card is None or holder is None:
+                        continue
+                    if holder[card] != seat:
+                        self.fail(
+                            ErrorCode.FRISCH_CARD_NOT_IN_HAND,
+                            f"{path}[{k}]",
+                            f"Seat {seat} passed {CARD_CODES[card]} in frisch round {r + 1} "
+                            "without holding it.",
+                        )
+                        continue
+                    holder[card] = -2  # in transit until every seat has passed
+                    counts[seat * 4 + CARD_SUIT[card]] -= 1
+                    passed[seat].append(card)
+            step = directions[r % len(directions)]
+            for seat, cards_passed in enumerate(passed):
+                receiver = (seat + step) % 4
+                for card in cards_passed:
+                    if holder is not None:
+                        holder[card] = receiver
+                    counts[receiver * 4 + CARD_SUIT[card]] += 1
+        return len(frisch)
+
+    def read_trump_auction(
+        self, record: dict[Any, Any], dealer: int, minimum: int
+    ) -> tuple[int | None, int | None]:
+        """The declarer and winning bid value (level * 5 + strain), from auction or summary."""
+        auction = record.get("auction")
+        has_auction = auction is not None
+        declarer: int | None = None
+        bid_value: int | None = None
+        if has_auction:
+            declarer, bid_value = self.read_auction(auction, dealer, minimum)
+        required = "when there is no auction"
+
+        trump = record.get("trump")
+        trump_strain: int | None = None
+        if trump is None:
+            if not has_auction:
+                self.fail(
+                    ErrorCode.MALFORMED,
+                    "trump",
+                    f"trump is required {required}: one of S H D C NT.",
+                )
+        elif type(trump) is not str or trump not in STRAIN_BY_NAME:
+            self.fail(
+                ErrorCode.MALFORMED,
+                "trump",
+                f"trump must be one of S H D C NT, not {_show(trump)}.",
+            )
+        else:
+            trump_strain = int(STRAIN_BY_NAME[trump])
+
+        given_declarer = record.get("declarer")
+        if given_declarer is None:
+            if not has_auction:
+                self.fail(
+                    ErrorCode.MALFORMED,
+                    "declarer",
+                    f"declarer is required {required}: a seat 0..3.",
+                )
+        elif not _whole(given_declarer, 0, 3):
+            self.fail(
+                ErrorCode.MALFORMED,
+                "declarer",
+                f"declarer must be a seat 0..3, not {_show(given_declarer)}.",
+            )
+            given_declarer = None
+
+        winning_bid = record.get("winning_bid")
+        if winning_bid is None:
+            if not has_auction:
+                self.fail(
+                    ErrorCode.MALFORMED,
+                    "winning_bid",
+                    f"winning_bid is required {required}: a number 5..13.",
+                )
+        elif not _whole(winning_bid, 1, 13):
+            self.fail(
+                ErrorCode.MALFORMED,
+                "winning_bid",
+                f"winning_bid must be a whole number 5..13, not {_show(winning_bid)}.",
+            )
+            winning_bid = None
+        elif not has_auction and winning_bid < minimum:
+            self.fail(
+                ErrorCode.BID_BELOW_MINIMUM,
+                "winning_bid",
+                f"The winning bid {winning_bid} is under the minimum bid of {minimum}.",
+            )
+
+        if has_auction:
+            if bid_value is not None:
+                self.check_agrees("trump", trump_strain, bid_value % 5, Strain(bid_value % 5).name)
+                self.check_agrees("declarer", given_declarer, declarer, str(declarer))
+                self.check_agrees("winning_bid", winning_bid, bid_value // 5, str(bid_value // 5))
+                return declarer, bid_value
+            if given_declarer is None or trump_strain is None or winning_bid is None:
+                return None, None
+        elif given_declarer is None or trump_strain is None or winning_bid is None:
+            return None, None
+        return given_declarer, winning_bid * 5 + trump_strain
+
+    def check_agrees(self, name: str, given: int | None, expected: int | None, shown: str) -> None:
+        if given is not None and given != expected:
+            self.fail(
+                ErrorCode.AUCTION_MISMATCH,
+                name,
+                f"{name} disagrees with the auction, which gives {shown}.",
+            )
+
+    def read_auction(
+        self, auction: object, dealer: int, minimum: int
+    ) -> tuple[int | None, int | None]:
+        if type(auction) is not list:
+            self.fail(
+                ErrorCode.MALFORMED,
+                "auction",
+                f"auction must be a list of calls, not {_show(auction)}.",
+            )
+            return None, None
+        highest: int | None = None
+        declarer: int | None = None
+        passes = 0
+        ended_at: int | None = None
+        for i, call in enumerate(auction):
+            if ended_at is not None:
+                self.fail(
+                    ErrorCode.AUCTION_AFTER_END,
+                    f"auction[{i}]",
+                    f"The auction ended with call {ended_at + 1}; "
+                    f"{len(auction) - i} more call(s) follow it.",
+                )
+                break
+            try:
+                value = CALL_VALUE[call]
+            except (KeyError, TypeError):
+                self.fail(
+                    ErrorCode.MALFORMED,
+                    f"auction[{i}]",
+                    f'A call is "pass" or a bid like "5H" or "7NT", not {_show(call)}.',
+                )
+                continue
+            if value == PASS_VALUE:
+                passes += 1
+                if passes == (3 if highest is not None else 4):
+                    ended_at = i
+                continue
+            if value // 5 < minimum:
+                self.fail(
+                    ErrorCode.BID_BELOW_MINIMUM,
+                    f"auction[{i}]",
+                    f"The bid {call} is under the minimum bid of {minimum}.",
+                )
+            elif highest is not None and value <= highest:
+                self.fail(
+                    ErrorCode.BID_NOT_HIGHER,
+                    f"auction[{i}]",
+                    f"The bid {call} is not higher than the current highest bid; "
+                    "bid more tricks or a higher strain.",
+                )
+            highest = value
+            declarer = (dealer + 1 + i) % 4
+            passes = 0
+        if highest is None:
+            self.fail(
+                ErrorCode.AUCTION_INCOMPLETE,
+                "auction",
+                "Nobody bid: an auction without a bid has no trump "
+                "(all four passing means a redeal or a frisch).",
+            )
+        elif ended_at is None:
+            self.fail(
+                ErrorCode.AUCTION_INCOMPLETE,
+                "auction",
+                f"The auction must end with three passes after the last bid; "
+                f"it ends with {passes}.",
+            )
+        return declarer, highest
+
+    def read_tricks(
+        self, record: dict[Any, Any], declarer: int | None, trump: Strain | None
+    ) -> tuple[int, ...] | None:
+        """Tricks taken by seat, from `play` and/or `tricks`, checked against each other."""
+        play = record.get("play")
+        played: list[int] | None = None
+        if play is not None:
+            if record.get("hands") is None:
+                self.fail(
+                    ErrorCode.MALFORMED, "play", "play needs hands: give the 4 hands as dealt."
+                )
+            else:
+                played = self.read_play(play, declarer, trump)
+        given = record.get("tricks")
+        if given is None and play is not None:
+            return None if played is None else tuple(played)
+        tricks = self.read_seat_numbers(given, "tricks", required=" when there is no play")
+        if tricks is None:
+            return None
+        if sum(tricks) != 13:
+            self.fail(
+                ErrorCode.TRICKS_TOTAL,
+                "tricks",
+                f"The tricks taken total {sum(tricks)}; there are 13 tricks.",
+            )
+        elif played is not None and tuple(played) != tricks:
+            self.fail(
+                ErrorCode.TRICKS_MISMATCH,
+                "tricks",
+                f"tricks says {list(tricks)} but the play gives {played}.",
+            )
+        return tricks
+
+    def read_play(
+        self, play: object, declarer: int | None, trump: Strain | None
+    ) -> list[int] | None:
+        """Check the card play; return tricks won by seat when the play is complete and sound."""
+        if type(play) is not list:
+            self.fail(
+                ErrorCode.MALFORMED, "play", f"play must be a list of 13 tricks, not {_show(play)}."
+            )
+            return None
+        sound = len(play) == 13
+        if not sound:
+            self.fail(
+                ErrorCode.TRICK_SHAPE,
+                "play",
+                f"play must have 13 tricks of 4 cards; it has {len(play)} tricks.",
+            )
+        holder = self.holder
+        # Seats and winners are only known while every earlier trick was whole.
+        following = holder is not None and declarer is not None and trump is not None
+        won = [0, 0, 0, 0]
+        leader = declarer if declarer is not None else 0
+        keys_by_led = (
+            TRICK_KEYS[int(trump) * 4 : int(trump) * 4 + 4] if trump is not None else TRICK_KEYS[:4]
+        )
+        counts = self.counts
+        for i, trick in enumerate(play):
+            if type(trick) is not list:
+                self.fail(
+                    ErrorCode.MALFORMED,
+                    f"play[{i}]",
+                    f"play[{i}] must be a list of the 4 cards of trick {i + 1}.",
+                )
+                sound = following = False
+                continue
+            if len(trick) != 4:
+                self.fail(
+                    ErrorCode.TRICK_SHAPE,
+                    f"play[{i}]",
+                    f"Trick {i + 1} has {len(trick)} cards; every trick has 4.",
+                )
+                sound = following = False
+            if not following or holder is None:
+                for j, code in enumerate(trick):
+                    self.card_code(code, f"play[{i}][{j}]")
+                continue
+            seat = leader
+            best = -1
+            led = 0
+            keys = keys_by_led[0]
+            for j in range(4):
+                code = trick[j]
+                try:
+                    card = CARD_INDEX[code]
+                except (KeyError, TypeError):
+                    self.card_code(code, f"play[{i}][{j}]")
+                    for k in range(j + 1, 4):
+                        self.card_code(trick[k], f"play[{i}][{k}]")
+                    sound = following = False
+                    break
+                suit = CARD_SUIT[card]
+                if j == 0:
+                    led = suit
+                    keys = keys_by_led[suit]
+                if holder[card] == seat:
+                    holder[card] = -1
+                    counts[seat * 4 + suit] -= 1
+                    if suit != led and counts[seat * 4 + led]:
+                        self.revokes.append((f"play[{i}][{j}]", seat, card, led))
+                else:
+                    self.fail(
+                        ErrorCode.CARD_NOT_IN_HAND,
+                        f"play[{i}][{j}]",
+                        self.not_held(seat, card, holder[card]),
+                    )
+                    sound = False
+                key = keys[card]
+                if key > best:
+                    best = key
+                    leader = seat
+                seat = (seat + 1) & 3
+            else:
+                won[leader] += 1
+        return won if sound else None
+
+    @staticmethod
+    def not_held(seat: int, card: int, holder: int) -> str:
+        code = CARD_CODES[card]
+        if holder == -1:
+            return f"Seat {seat} played {code}, which was already played (or never dealt)."
+        return f"Seat {seat} played {code}, which seat {holder} holds."
