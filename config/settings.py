@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "django_celery_beat",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "league",
     "games",
     "accounts",
@@ -127,6 +128,9 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Whist League API",
     "VERSION": "1.0.0",
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 if not DEBUG:
