@@ -1,7 +1,13 @@
-"""App config for the publishing app."""
+"""App config for the publishing app: connects the publish triggers to the domain signals."""
 
 from django.apps import AppConfig
 
 
 class PublishingConfig(AppConfig):
     name = "publishing"
+    verbose_name = "Publishing"
+
+    def ready(self) -> None:
+        from publishing import receivers
+
+        receivers.connect()

@@ -1,0 +1,47 @@
+"""Per-season "a publish is already waiting" flags in Redis, so bursts send one task."""
+
+from __future__ import annotations
+
+import contextlib
+from functools import lru_cache
+
+import redis
+from django.conf import settings
+
+from config.celery import app
+
+# Longer than a publish ever waits before it starts; a lost task frees the flag by then.
+PENDING_SECONDS = 60
+KEY_PREFIX = "whist:publish:pending:"
+
+
+@lru_cache(maxsize=4)
+def _client(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+
+
+def _redis() -> redis.Redis | None:
+    url = app.conf.broker_url or settings.REDIS_URL
+    if app.conf.task_always_eager or not url or not str(url).startswith(("redis://", "rediss://")):
+        return None
+    return _client(str(url))
+
+
+def claim(season_id: int) -> bool:
+    """Mark a publish of the season as waiting; False when one already is.
+
+    Raises redis errors when Redis is down (the caller treats that as "not sent").
+    """
+    client = _redis()
+    if client is None:
+        return True
+    return bool(client.set(f"{KEY_PREFIX}{season_id}", 1, nx=True, ex=PENDING_SECONDS))
+
+
+def release(season_id: int) -> None:
+    """Clear the waiting mark (at the start of a publish); ignores an unreachable Redis."""
+    client = _redis()
+    if client is None:
+        return
+    with contextlib.suppress(redis.RedisError):
+        client.delete(f"{KEY_PREFIX}{season_id}")

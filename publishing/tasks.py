@@ -1,0 +1,79 @@
+"""Celery tasks of publishing: the coalesced season publish and the periodic catch-up sweep."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError, transaction
+
+from league.models import Season
+from publishing import coalesce
+from publishing.actions import do_publish_season, stale_season_ids
+
+logger = logging.getLogger(__name__)
+
+# A publish waits this long after the first request, so a burst of confirmations
+# (all asking within the window) is published by one run.
+DEBOUNCE_SECONDS = 3.0
+
+
+def request_publish(season_id: int) -> None:
+    """Ask for a publish of the season once the current transaction commits.
+
+    Never raises: when the broker is unreachable the request is dropped and logged, and the
+    periodic sweep publishes the season once it runs again (the results are already stored).
+    """
+    transaction.on_commit(lambda: send_publish(season_id))
+
+
+def send_publish(season_id: int) -> bool:
+    """Send one publish task unless one is already waiting for this season; never raises."""
+    try:
+        if not coalesce.claim(season_id):
+            return False
+        publish_season.apply_async((season_id,), countdown=DEBOUNCE_SECONDS)
+    except Exception:  # the broker is down: the sweep catches up, the caller must not fail
+        logger.warning("could not send the publish of season %s; the sweep will", season_id)
+        coalesce.release(season_id)
+        return False
+    return True
+
+
+@shared_task(
+    bind=True,
+    name="publishing.publish_season",
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=1,
+    retry_backoff_max=60,
+    retry_jitter=True,
+    max_retries=12,
+    acks_late=True,
+)
+def publish_season(self, season_id: int) -> int | None:  # type: ignore[no-untyped-def]
+    """Publish the season's snapshot; returns the new version, or None when unchanged."""
+    # Released first: a request arriving during this run schedules a run after it.
+    coalesce.release(season_id)
+    try:
+        snapshot = do_publish_season(season_id)
+    except Season.DoesNotExist:
+        return None
+    return None if snapshot is None else snapshot.version
+
+
+@shared_task(
+    name="publishing.sweep",
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=1,
+    max_retries=5,
+)
+def sweep() -> list[int]:
+    """Catch up on anything a lost message missed: publish every season with stale inputs."""
+    published = []
+    for season_id in stale_season_ids():
+        try:
+            if do_publish_season(season_id) is not None:
+                published.append(season_id)
+        except Season.DoesNotExist:
+            continue
+    return published
