@@ -1,0 +1,127 @@
+"""A small demo club (two leagues, generated results) so a fresh `make run` shows real pages."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from league.actions.season_import import import_season
+from league.models import League, Player, Registration, Round, Season
+from scoring.generate import random_game
+
+DEMO_PLAYERS = (
+    "Dana", "Eli", "Noa", "Omer", "Tal", "Yael", "Avi", "Maya",
+    "Gil", "Shira", "Ron", "Lior", "Ido", "Roni", "Adi", "Nir", "Hila", "Yoav",
+)  # fmt: skip
+LEAGUE = "Whist Online League"
+RATED_LEAGUE = "Whist Online 1200+"
+PLAYED_ROUNDS = 12
+DEMO_USERS = ("Dana", "Eli", "Noa", "Omer")
+ORGANIZER = "organizer"
+
+
+def round_dates(first_sunday: dt.date, count: int) -> list[dt.date]:
+    """Sunday and Wednesday round dates starting on `first_sunday`."""
+    dates = []
+    for index in range(count):
+        week, second = divmod(index, 2)
+        dates.append(first_sunday + dt.timedelta(weeks=week, days=3 * second))
+    return dates
+
+
+def scheduled_season(today: dt.date, seed: int = 2026) -> dict[str, Any]:
+    """A season file (FORMATS.md 4) with PLAYED_ROUNDS played rounds and the rest open."""
+    rng = random.Random(seed)
+    first_sunday = today - dt.timedelta(days=(today.weekday() + 1) % 7 + 7 * (PLAYED_ROUNDS // 2))
+    dates = round_dates(first_sunday, 34)
+    rounds: list[dict[str, Any]] = []
+    for number, date in enumerate(dates, 1):
+        games: list[dict[str, Any]] = []
+        if number <= PLAYED_ROUNDS:
+            present = rng.sample(DEMO_PLAYERS, 16 if number % 3 else 12)
+            for table in range(len(present) // 4):
+                seated = present[4 * table : 4 * table + 4]
+                if number == PLAYED_ROUNDS and table == 0:
+                    record = random_game(seed + number, deals=28, players=tuple(seated))
+                    games.append({"record": record})
+                else:
+                    games.append({"scores": {name: rng.randint(-120, 260) for name in seated}})
+        rounds.append({"number": number, "date": date.isoformat(), "games": games})
+    return {
+        "league": LEAGUE,
+        "season": "demo-season",
+        "preset": "whist-online-league",
+        "start": dates[0].isoformat(),
+        "end": dates[-1].isoformat(),
+        "rounds": rounds,
+        "games": [],
+    }
+
+
+def rated_season(today: dt.date, seed: int = 1200) -> dict[str, Any]:
+    """A rated open-play season file with dated games among eight members."""
+    rng = random.Random(seed)
+    members = DEMO_PLAYERS[:8]
+    start = today.replace(day=1) - dt.timedelta(days=60)
+    games = []
+    for day in range(0, 60, 2):
+        seated = rng.sample(members, 4)
+        date = start + dt.timedelta(days=day)
+        games.append(
+            {"date": date.isoformat(), "scores": {n: rng.randint(-100, 240) for n in seated}}
+        )
+    return {
+        "league": RATED_LEAGUE,
+        "season": "demo-1200",
+        "preset": "whist-online-1200",
+        "start": start.isoformat(),
+        "end": (start + dt.timedelta(days=181)).isoformat(),
+        "rounds": [],
+        "games": games,
+    }
+
+
+@transaction.atomic
+def load_demo(today: dt.date, refresh: bool = False) -> list[str]:
+    """Import the demo seasons and accounts (idempotent); returns lines to print.
+
+    An existing demo season is kept as it is (an organizer may be trying things out in it)
+    unless `refresh` asks to import it anew.
+    """
+    lines = []
+    for season in (scheduled_season(today), rated_season(today)):
+        if refresh or not Season.objects.filter(slug=season["season"]).exists():
+            lines.append(str(import_season(season)))
+        else:
+            lines.append(f"kept {season['season']} (use --refresh to import it anew)")
+    user_model = get_user_model()
+    organizer, created = user_model.objects.get_or_create(
+        username=ORGANIZER, defaults={"is_staff": True, "is_superuser": True}
+    )
+    if created:
+        organizer.set_password(ORGANIZER)
+        organizer.save()
+    for league in League.objects.filter(name__in=[LEAGUE, RATED_LEAGUE]):
+        league.organizers.add(organizer)
+    for name in DEMO_USERS:
+        username = name.lower()
+        user, created = user_model.objects.get_or_create(username=username)
+        if created:
+            user.set_password(username)
+            user.save()
+        Player.objects.filter(name=name, user__isnull=True).update(user=user)
+    next_round = Round.objects.filter(season__slug="demo-season", number=PLAYED_ROUNDS + 1).first()
+    if next_round is not None:
+        players = Player.objects.filter(name__in=DEMO_PLAYERS[:9])
+        Registration.objects.bulk_create(
+            [Registration(round=next_round, player=p) for p in players], ignore_conflicts=True
+        )
+    lines.append(
+        f"accounts: organizer/{ORGANIZER}; players "
+        + ", ".join(f"{n.lower()}/{n.lower()}" for n in DEMO_USERS)
+    )
+    return lines
