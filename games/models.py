@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -102,3 +103,89 @@ class GameResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.score}"
+
+
+class ResultVersion(models.Model):
+    """One entered version of a table's result; versions are never edited or deleted.
+
+    The current version of a table is the one not superseded; the database allows at most
+    one per table (a partial unique constraint), whatever happens concurrently.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("awaiting confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        SUPERSEDED = "superseded", _("superseded")
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="result_versions", verbose_name=_("table")
+    )
+    number = models.PositiveIntegerField(_("version"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PENDING
+    )
+    scores = models.JSONField(_("scores by seat"))
+    deals = models.JSONField(_("deal records"), null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("entered by"),
+    )
+    by_organizer = models.BooleanField(_("entered by an organizer"), default=False)
+    note = models.CharField(_("note"), max_length=300, blank=True)
+    created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("result version")
+        verbose_name_plural = _("result versions")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="result_version_number"),
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=~Q(status="superseded"),
+                name="one_current_result_per_table",
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="result_version_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} v{self.number} ({self.status})"
+
+
+class ResultEvent(models.Model):
+    """What happened to a result version, by whom and when (the table's history)."""
+
+    class Action(models.TextChoices):
+        SUBMITTED = "submitted", _("entered")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        SUPERSEDED = "superseded", _("replaced by a newer version")
+        EDITED = "edited", _("edited by an organizer")
+
+    version = models.ForeignKey(
+        ResultVersion, on_delete=models.CASCADE, related_name="events", verbose_name=_("version")
+    )
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("by"),
+    )
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+    created_at = models.DateTimeField(_("at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = _("result event")
+        verbose_name_plural = _("result events")
+
+    def __str__(self) -> str:
+        return f"{self.version}: {self.action}"

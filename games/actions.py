@@ -1,0 +1,320 @@
+"""Result actions: enter, confirm, dispute, organizer edit; each owns its transaction.
+
+Concurrency: every action locks the table row (SELECT ... FOR UPDATE) before reading the
+table's versions, so submissions and confirmations of one table run one after another;
+the partial unique constraint `one_current_result_per_table` backs this up in the
+database. Versions are only ever added; a newer one marks the older one superseded.
+On confirmation the table's Game and GameResult rows are written in the same
+transaction, and the publishing signals are sent after commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from accounts.audit import record_audit
+from accounts.permissions import is_organizer
+from games.models import Game, GameResult, ResultEvent, ResultVersion
+from games.sheets import CheckedResult, check_scores, check_sheet
+from league.actions.common import season_rules
+from league.actions.errors import ActionCode, ActionError
+from league.models import Round, Seat, Table
+from league.signals import game_confirmed, season_results_changed
+
+PLAYABLE = (Round.Status.DRAWN, Round.Status.IN_PLAY)
+CURRENT = (
+    ResultVersion.Status.PENDING,
+    ResultVersion.Status.CONFIRMED,
+    ResultVersion.Status.DISPUTED,
+)
+
+
+class ResultRejected(ActionError):
+    """An entered result that breaks the rules; `errors` lists each problem by path."""
+
+    def __init__(self, checked: CheckedResult) -> None:
+        super().__init__(ActionCode.INVALID, _("The result has errors; nothing was saved."))
+        self.checked = checked
+
+
+def _lock_table(table_id: int) -> Table:
+    try:
+        return (
+            Table.objects.select_for_update(of=("self",))
+            .select_related("round__season__league")
+            .get(pk=table_id)
+        )
+    except Table.DoesNotExist:
+        raise ActionError(ActionCode.UNKNOWN, _("There is no such table.")) from None
+
+
+def _seats(table: Table) -> list[Seat]:
+    return list(Seat.objects.filter(table=table).select_related("player").order_by("seat"))
+
+
+def _current(table: Table) -> ResultVersion | None:
+    return ResultVersion.objects.filter(table=table, status__in=CURRENT).order_by("-number").first()
+
+
+def _authority(table: Table, seats: list[Seat], actor: Any) -> bool:
+    """True for an organizer of the league; a seated player may act while the round is in
+    play; everybody else is refused."""
+    if is_organizer(actor, table.round.season.league_id):
+        return True
+    if not getattr(actor, "is_authenticated", False) or not any(
+        s.player.user_id == actor.pk for s in seats
+    ):
+        raise ActionError(
+            ActionCode.FORBIDDEN,
+            _("Only the players at this table (or an organizer) may enter or confirm its result."),
+        )
+    if table.round.status not in PLAYABLE:
+        raise ActionError(
+            ActionCode.ROUND_CLOSED,
+            _("Round %(number)s is not in play; ask an organizer to change its results.")
+            % {"number": table.round.number},
+        )
+    return False
+
+
+def check_entry(
+    table: Table, seats: int, *, scores: Any = None, deals: Any = None
+) -> CheckedResult:
+    """Check scores or a deal sheet against the table's league rules (no writes)."""
+    if deals is not None:
+        if seats != 4:
+            raise ActionError(
+                ActionCode.INVALID, _("A deal sheet needs four players; enter the game scores.")
+            )
+        rules = season_rules(table.round.season)
+        return check_sheet(deals, rules.scoring_preset, rules.deals_per_game)
+    return check_scores(scores if scores is not None else (), seats)
+
+
+def _add_version(
+    table: Table,
+    current: ResultVersion | None,
+    checked: CheckedResult,
+    *,
+    actor: Any,
+    status: str,
+    by_organizer: bool,
+    note: str,
+) -> ResultVersion:
+    if current is not None:
+        current.status = ResultVersion.Status.SUPERSEDED
+        current.save(update_fields=["status"])
+        ResultEvent.objects.create(
+            version=current, action=ResultEvent.Action.SUPERSEDED, actor=actor
+        )
+    last = ResultVersion.objects.filter(table=table).order_by("-number").first()
+    version = ResultVersion.objects.create(
+        table=table,
+        number=(last.number + 1) if last else 1,
+        status=status,
+        scores=list(checked.scores or ()),
+        deals=checked.deals,
+        entered_by=actor if getattr(actor, "is_authenticated", False) else None,
+        by_organizer=by_organizer,
+        note=note[:300],
+    )
+    ResultEvent.objects.create(
+        version=version,
+        action=ResultEvent.Action.EDITED if by_organizer else ResultEvent.Action.SUBMITTED,
+        actor=version.entered_by,
+        reason=note[:300],
+    )
+    return version
+
+
+def submit_result(
+    table: Table, *, actor: Any, scores: Any = None, deals: Any = None, note: str = ""
+) -> ResultVersion:
+    """A player at the table enters its result (scores, or a deal sheet scored by the rules
+    engine); it replaces an unconfirmed earlier version and waits for another player's
+    confirmation. An organizer's entry is confirmed at once (see `organizer_set_result`)."""
+    with transaction.atomic():
+        locked = _lock_table(table.pk)
+        seats = _seats(locked)
+        if _authority(locked, seats, actor):
+            return _organizer_set(locked, seats, actor, scores=scores, deals=deals, note=note)
+        checked = check_entry(locked, len(seats), scores=scores, deals=deals)
+        if not checked.valid:
+            raise ResultRejected(checked)
+        current = _current(locked)
+        if current is not None and current.status != ResultVersion.Status.PENDING:
+            raise ActionError(
+                ActionCode.CONFLICT,
+                _("This table's result is already %(status)s; ask an organizer to change it.")
+                % {"status": current.get_status_display()},
+            )
+        return _add_version(
+            locked,
+            current,
+            checked,
+            actor=actor,
+            status=ResultVersion.Status.PENDING,
+            by_organizer=False,
+            note=note,
+        )
+
+
+def organizer_set_result(
+    table: Table, *, actor: Any, scores: Any = None, deals: Any = None, note: str = ""
+) -> ResultVersion:
+    """An organizer (or the system, actor None) enters or corrects a result, confirmed at once."""
+    with transaction.atomic():
+        locked = _lock_table(table.pk)
+        seats = _seats(locked)
+        if actor is not None and not is_organizer(actor, locked.round.season.league_id):
+            raise ActionError(
+                ActionCode.FORBIDDEN, _("Only an organizer of this league may do this.")
+            )
+        return _organizer_set(locked, seats, actor, scores=scores, deals=deals, note=note)
+
+
+def _organizer_set(
+    table: Table, seats: list[Seat], actor: Any, *, scores: Any, deals: Any, note: str
+) -> ResultVersion:
+    checked = check_entry(table, len(seats), scores=scores, deals=deals)
+    if not checked.valid:
+        raise ResultRejected(checked)
+    version = _add_version(
+        table,
+        _current(table),
+        checked,
+        actor=actor,
+        status=ResultVersion.Status.CONFIRMED,
+        by_organizer=True,
+        note=note,
+    )
+    _store_game(table, seats, version, source=Game.Source.ORGANIZER)
+    record_audit(
+        actor,
+        table.round.season.league_id,
+        "result_edit",
+        f"{table}: result set to {version.scores} (version {version.number})",
+        table_id=table.pk,
+        version=version.number,
+        scores=version.scores,
+        note=note,
+    )
+    return version
+
+
+def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVersion:
+    """Another player at the table (or an organizer) confirms the version he was shown.
+
+    Refused when that version is no longer the current one (someone entered a newer one)
+    or is already confirmed, and for the player who entered it.
+    """
+    with transaction.atomic():
+        locked = _lock_table(table.pk)
+        seats = _seats(locked)
+        organizer = _authority(locked, seats, actor)
+        current = _current(locked)
+        if current is None or current.number != version_number:
+            raise ActionError(
+                ActionCode.STALE,
+                _("The result changed since you opened it; check the new version and try again."),
+            )
+        allowed = [ResultVersion.Status.PENDING]
+        if organizer:
+            allowed.append(ResultVersion.Status.DISPUTED)
+        if current.status not in allowed:
+            raise ActionError(
+                ActionCode.CONFLICT,
+                _("This result is already %(status)s.") % {"status": current.get_status_display()},
+            )
+        if not organizer and current.entered_by_id == actor.pk:
+            raise ActionError(
+                ActionCode.FORBIDDEN,
+                _("Another player at the table must confirm the result you entered."),
+            )
+        current.status = ResultVersion.Status.CONFIRMED
+        current.save(update_fields=["status"])
+        ResultEvent.objects.create(
+            version=current, action=ResultEvent.Action.CONFIRMED, actor=actor
+        )
+        _store_game(
+            locked,
+            seats,
+            current,
+            source=Game.Source.ORGANIZER if current.by_organizer else Game.Source.ENTRY,
+        )
+        if organizer:
+            record_audit(
+                actor,
+                locked.round.season.league_id,
+                "result_confirm",
+                f"{locked}: confirmed version {current.number}",
+                table_id=locked.pk,
+                version=current.number,
+            )
+        return current
+
+
+def dispute_result(
+    table: Table, version_number: int, *, actor: Any, reason: str = ""
+) -> ResultVersion:
+    """A player at the table disputes the current result; an organizer then decides.
+
+    A disputed confirmed result stops counting (its game is marked disputed) until then.
+    """
+    with transaction.atomic():
+        locked = _lock_table(table.pk)
+        seats = _seats(locked)
+        _authority(locked, seats, actor)
+        current = _current(locked)
+        if current is None or current.number != version_number:
+            raise ActionError(
+                ActionCode.STALE,
+                _("The result changed since you opened it; check the new version and try again."),
+            )
+        if current.status == ResultVersion.Status.DISPUTED:
+            raise ActionError(ActionCode.CONFLICT, _("This result is already disputed."))
+        was_confirmed = current.status == ResultVersion.Status.CONFIRMED
+        current.status = ResultVersion.Status.DISPUTED
+        current.save(update_fields=["status"])
+        ResultEvent.objects.create(
+            version=current, action=ResultEvent.Action.DISPUTED, actor=actor, reason=reason[:300]
+        )
+        if was_confirmed:
+            Game.objects.filter(table=locked).update(status=Game.Status.DISPUTED)
+            _after_commit(locked.round.season_id, None)
+        return current
+
+
+def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, source: str) -> Game:
+    """Write (or replace) the table's Game and its per-seat results from `version`."""
+    round_ = table.round
+    game, _created = Game.objects.update_or_create(
+        table=table,
+        defaults={
+            "season_id": round_.season_id,
+            "round": round_,
+            "date": round_.date,
+            "status": Game.Status.CONFIRMED,
+            "source": source,
+            "deals": version.deals,
+        },
+    )
+    GameResult.objects.filter(game=game).delete()
+    GameResult.objects.bulk_create(
+        GameResult(game=game, seat=s.seat, player_id=s.player_id, score=version.scores[i])
+        for i, s in enumerate(seats)
+    )
+    _after_commit(round_.season_id, game.pk)
+    return game
+
+
+def _after_commit(season_id: int, game_id: int | None) -> None:
+    def send() -> None:
+        season_results_changed.send(sender=Game, season_id=season_id)
+        if game_id is not None:
+            game_confirmed.send(sender=Game, game_id=game_id)
+
+    transaction.on_commit(send)

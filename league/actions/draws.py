@@ -1,0 +1,236 @@
+"""Draw actions: draw a round's tables, swap players, publish the draw (RULES.md 3.1).
+
+The pure strategies live in `league.draw`; this layer reads the round's rule and
+registrations, and writes Table and Seat rows in one transaction with the round locked.
+Random draws shuffle the registered players sorted by name with the stored seed.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.audit import record_audit
+from league.actions.common import lock_round, require_organizer_for, season_rules
+from league.actions.errors import ActionCode, ActionError
+from league.draw import make_draw
+from league.loader import season_standings
+from league.models import Player, Registration, Round, Seat, Table
+
+SEED_LIMIT = 2**31
+
+DRAWN_STATUSES = (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED)
+
+
+@dataclass(frozen=True)
+class DrawView:
+    """A round's draw as stored: what the `draw` command prints (FORMATS.md 6)."""
+
+    round: int
+    method: str
+    seed: int | None
+    tables: list[list[Player]]
+    reserves: list[Player]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "method": self.method,
+            "seed": self.seed,
+            "tables": [[p.name for p in table] for table in self.tables],
+            "reserves": [p.name for p in self.reserves],
+        }
+
+
+def current_ranking(round_: Round) -> list[int]:
+    """Player ids of the season's ranked players (a counted game so far), best first."""
+    return season_standings(round_.season).ranking()
+
+
+def round_has_results(round_: Round) -> bool:
+    """True when any table of the round has a stored game or a result entered."""
+    from games.models import Game, ResultVersion
+
+    return (
+        Game.objects.filter(round=round_).exists()
+        or ResultVersion.objects.filter(table__round=round_).exists()
+    )
+
+
+def load_draw(round_: Round) -> DrawView:
+    """The stored draw of a round (tables by number, players by seat; reserves in
+    registration order) in two queries."""
+    seats = (
+        Seat.objects.filter(round=round_)
+        .select_related("player", "table")
+        .order_by("table__number", "seat")
+    )
+    tables: dict[int, list[Player]] = {}
+    for seat in seats:
+        tables.setdefault(seat.table.number, []).append(seat.player)
+    reserves = [
+        r.player
+        for r in Registration.objects.filter(round=round_)
+        .exclude(Exists(Seat.objects.filter(round=round_, player=OuterRef("player"))))
+        .select_related("player")
+        .order_by("created_at", "id")
+    ]
+    return DrawView(
+        round=round_.number,
+        method=round_.draw_method,
+        seed=round_.draw_seed,
+        tables=list(tables.values()),
+        reserves=reserves,
+    )
+
+
+def do_draw_round(
+    round_: Round, *, actor: Any = None, seed: int | None = None, redraw: bool = False
+) -> tuple[DrawView, bool]:
+    """Draw the round by its league's rule; returns (the draw, whether it was made now).
+
+    An already drawn round is returned unchanged unless `redraw`, which is refused once
+    any result exists. Drawing closes registration. `seed` fixes a random draw's seed.
+    """
+    if seed is not None and not 0 <= seed < 2**63:
+        raise ActionError(ActionCode.INVALID, _("The seed must be a whole number ≥ 0."))
+    with transaction.atomic():
+        locked = lock_round(round_.pk)
+        require_organizer_for(actor, locked)
+        if locked.status in DRAWN_STATUSES:
+            if not redraw:
+                return load_draw(locked), False
+            if locked.status != Round.Status.DRAWN or round_has_results(locked):
+                raise ActionError(
+                    ActionCode.HAS_RESULTS,
+                    _("Round %(number)s already has results; it cannot be drawn again.")
+                    % {"number": locked.number},
+                )
+            Table.objects.filter(round=locked).delete()
+        rules = season_rules(locked.season)
+        method = rules.draw.method_for(locked.number, locked.date)
+        players = sorted(
+            (r.player for r in Registration.objects.filter(round=locked).select_related("player")),
+            key=lambda p: (p.name, p.pk),
+        )
+        ranking = current_ranking(locked) if method == "ranking" else []
+        chosen_seed = seed if seed is not None else secrets.randbelow(SEED_LIMIT)
+        draw = make_draw(
+            method,
+            [p.pk for p in players],
+            seed=chosen_seed,
+            ranking=ranking,
+            remainder=rules.remainder,
+        )
+        tables = Table.objects.bulk_create(
+            [Table(round=locked, number=i) for i in range(1, len(draw.tables) + 1)]
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, round=locked, seat=seat, player_id=player_id)
+            for table, members in zip(tables, draw.tables, strict=True)
+            for seat, player_id in enumerate(members)
+        )
+        locked.status = Round.Status.DRAWN
+        locked.draw_method = method
+        locked.draw_seed = draw.seed
+        locked.drawn_at = timezone.now()
+        locked.draw_published_at = None
+        locked.save(
+            update_fields=["status", "draw_method", "draw_seed", "drawn_at", "draw_published_at"]
+        )
+        result = load_draw(locked)
+        record_audit(
+            actor,
+            locked.season.league_id,
+            "redraw" if redraw else "draw",
+            f"{locked}: drawn by {method}"
+            + (f", seed {draw.seed}" if draw.seed is not None else ""),
+            round_id=locked.pk,
+            **result.as_json(),
+        )
+    for name in ("status", "draw_method", "draw_seed", "drawn_at", "draw_published_at"):
+        setattr(round_, name, getattr(locked, name))
+    return result, True
+
+
+def swap_players(round_: Round, first: Player, second: Player, *, actor: Any = None) -> None:
+    """Swap two players' seats, or seat a reserve in a seated player's place, before play.
+
+    Seats are locked in primary-key order so two swaps at once cannot deadlock.
+    """
+    if first.pk == second.pk:
+        raise ActionError(ActionCode.INVALID, _("Choose two different players to swap."))
+    with transaction.atomic():
+        locked = lock_round(round_.pk)
+        require_organizer_for(actor, locked)
+        if locked.status != Round.Status.DRAWN or round_has_results(locked):
+            raise ActionError(
+                ActionCode.NOT_DRAWN,
+                _("Players can be swapped only after the draw and before any result."),
+            )
+        seats = {
+            s.player_id: s
+            for s in Seat.objects.select_for_update()
+            .filter(round=locked, player__in=[first.pk, second.pk])
+            .order_by("pk")
+        }
+        registered = set(
+            Registration.objects.filter(round=locked, player__in=[first.pk, second.pk]).values_list(
+                "player_id", flat=True
+            )
+        )
+        for player in (first, second):
+            if player.pk not in seats and player.pk not in registered:
+                raise ActionError(
+                    ActionCode.NOT_REGISTERED,
+                    _("%(player)s is neither seated nor a reserve in this round.")
+                    % {"player": player.name},
+                )
+        if not seats:
+            raise ActionError(ActionCode.INVALID, _("Two reserves cannot be swapped."))
+        if len(seats) == 2:
+            a, b = seats[first.pk], seats[second.pk]
+            # The unique (round, player) constraint forbids a direct exchange: park one first.
+            a_table, a_seat = a.table_id, a.seat
+            a.delete()
+            Seat.objects.filter(pk=b.pk).update(table_id=a_table, seat=a_seat)
+            Seat.objects.create(table_id=b.table_id, round=locked, seat=b.seat, player=first)
+        else:
+            seated, reserve = (first, second) if first.pk in seats else (second, first)
+            Seat.objects.filter(pk=seats[seated.pk].pk).update(player=reserve)
+        record_audit(
+            actor,
+            locked.season.league_id,
+            "swap",
+            f"{locked}: swapped {first.name} and {second.name}",
+            round_id=locked.pk,
+            players=[first.name, second.name],
+        )
+
+
+def publish_draw(round_: Round, *, actor: Any = None) -> bool:
+    """Mark the draw published (public pages show it); True when it was not yet published."""
+    with transaction.atomic():
+        locked = lock_round(round_.pk)
+        require_organizer_for(actor, locked)
+        if locked.status not in DRAWN_STATUSES:
+            raise ActionError(ActionCode.NOT_DRAWN, _("The round has not been drawn yet."))
+        if locked.draw_published_at is not None:
+            return False
+        locked.draw_published_at = timezone.now()
+        locked.save(update_fields=["draw_published_at"])
+        record_audit(
+            actor,
+            locked.season.league_id,
+            "publish_draw",
+            f"{locked}: draw published",
+            round_id=locked.pk,
+        )
+    round_.draw_published_at = locked.draw_published_at
+    return True

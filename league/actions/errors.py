@@ -1,0 +1,34 @@
+"""The one exception league and games actions raise: a stable code and a user sentence."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ActionCode(StrEnum):
+    """Stable codes for refused actions (callers branch on these, users read the message)."""
+
+    UNKNOWN = "unknown"
+    INVALID = "invalid"
+    FORBIDDEN = "forbidden"
+    ROUND_CLOSED = "round_closed"
+    ROUND_DRAWN = "round_drawn"
+    DEADLINE_PASSED = "deadline_passed"
+    NOT_REGISTERED = "not_registered"
+    ALREADY_REGISTERED = "already_registered"
+    NOT_DRAWN = "not_drawn"
+    HAS_RESULTS = "has_results"
+    STALE = "stale"
+    CONFLICT = "conflict"
+
+
+class ActionError(Exception):
+    """An action that was refused; nothing was written. `message` says what to do."""
+
+    def __init__(self, code: ActionCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)

@@ -1,0 +1,169 @@
+"""Registration actions: players register and unregister, organizers close and reopen."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.audit import record_audit
+from league.actions.common import (
+    acts_as_organizer,
+    lock_round,
+    registration_deadline,
+    require_organizer_for,
+    season_rules,
+)
+from league.actions.errors import ActionCode, ActionError
+from league.models import Player, Registration, Round
+
+
+def can_register_now(round_: Round) -> bool:
+    """Open for players: status open and before the deadline (organizers ignore the deadline)."""
+    if round_.status != Round.Status.OPEN:
+        return False
+    return timezone.now() < registration_deadline(round_, season_rules(round_.season))
+
+
+def _check_open(round_: Round, actor: Any, player: Player | None) -> bool:
+    """Refuse unless `actor` may change `player`'s registration now; True for organizers."""
+    organizer = acts_as_organizer(actor, round_)
+    if player is not None and not organizer and player.user_id != actor.pk:
+        raise ActionError(ActionCode.FORBIDDEN, _("You may only register or unregister yourself."))
+    if round_.status in (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED):
+        raise ActionError(
+            ActionCode.ROUND_DRAWN,
+            _("Round %(number)s is already drawn; registration cannot change.")
+            % {"number": round_.number},
+        )
+    if round_.status == Round.Status.CLOSED:
+        raise ActionError(
+            ActionCode.ROUND_CLOSED,
+            _("Registration for round %(number)s is closed.") % {"number": round_.number},
+        )
+    if not organizer:
+        deadline = registration_deadline(round_, season_rules(round_.season))
+        if timezone.now() >= deadline:
+            raise ActionError(
+                ActionCode.DEADLINE_PASSED,
+                _("Registration for round %(number)s closed at %(deadline)s.")
+                % {
+                    "number": round_.number,
+                    "deadline": timezone.localtime(deadline, deadline.tzinfo).strftime(
+                        "%Y-%m-%d %H:%M"
+                    ),
+                },
+            )
+    return organizer
+
+
+def register_players(
+    round_: Round, players: Sequence[Player], *, actor: Any = None
+) -> list[tuple[Player, bool]]:
+    """Register `players` for the round, all or none; already registered ones are kept as is.
+
+    `actor` None is the command line; a player may register only himself before the
+    deadline; an organizer of the league may register anyone while the round is open.
+    """
+    with transaction.atomic():
+        locked = lock_round(round_.pk)
+        organizer = False
+        for player in players:
+            organizer = _check_open(locked, actor, player)
+        existing = set(
+            Registration.objects.filter(
+                round=locked, player__in=[p.pk for p in players]
+            ).values_list("player_id", flat=True)
+        )
+        created: list[tuple[Player, bool]] = []
+        for player in players:
+            if player.pk in existing:
+                created.append((player, False))
+                continue
+            Registration.objects.create(
+                round=locked, player=player, created_by=actor if actor is not None else None
+            )
+            existing.add(player.pk)
+            created.append((player, True))
+        new = [p.name for p, made in created if made and _on_behalf(actor, p)]
+        if organizer and new:
+            record_audit(
+                actor,
+                locked.season.league_id,
+                "register",
+                f"{locked}: registered {', '.join(new)}",
+                round_id=locked.pk,
+                players=new,
+            )
+    return created
+
+
+def _on_behalf(actor: Any, player: Player) -> bool:
+    """True when the change is made for someone else (then it goes to the audit log)."""
+    return actor is None or player.user_id != actor.pk
+
+
+def register_player(round_: Round, player: Player, *, actor: Any = None) -> bool:
+    """Register one player; True when newly registered (see register_players)."""
+    return register_players(round_, [player], actor=actor)[0][1]
+
+
+def unregister_player(round_: Round, player: Player, *, actor: Any = None) -> bool:
+    """Remove a registration before the draw; True when there was one to remove."""
+    with transaction.atomic():
+        locked = lock_round(round_.pk)
+        organizer = _check_open(locked, actor, player)
+        deleted, _rows = Registration.objects.filter(round=locked, player=player).delete()
+        if deleted and organizer and _on_behalf(actor, player):
+            record_audit(
+                actor,
+                locked.season.league_id,
+                "unregister",
+                f"{locked}: unregistered {player.name}",
+                round_id=locked.pk,
+                player=player.name,
+            )
+    return bool(deleted)
+
+
+def close_registration(round_: Round, *, actor: Any = None) -> bool:
+    """Close registration (organizer or the scheduler); True when it was open."""
+    return _set_open(round_, actor, opening=False)
+
+
+def reopen_registration(round_: Round, *, actor: Any = None) -> bool:
+    """Reopen a closed, not yet drawn round; True when it was closed."""
+    return _set_open(round_, actor, opening=True)
+
+
+def _set_open(round_: Round, actor: Any, *, opening: bool) -> bool:
+    with transaction.atomic():
+        locked = lock_round(round_.pk)
+        require_organizer_for(actor, locked)
+        before, after = (
+            (Round.Status.CLOSED, Round.Status.OPEN)
+            if opening
+            else (Round.Status.OPEN, Round.Status.CLOSED)
+        )
+        if locked.status == after:
+            return False
+        if locked.status != before:
+            raise ActionError(
+                ActionCode.ROUND_DRAWN,
+                _("Round %(number)s is already drawn; registration cannot change.")
+                % {"number": locked.number},
+            )
+        locked.status = after
+        locked.save(update_fields=["status"])
+        record_audit(
+            actor,
+            locked.season.league_id,
+            "reopen_registration" if opening else "close_registration",
+            f"{locked}: registration {'reopened' if opening else 'closed'}",
+            round_id=locked.pk,
+        )
+        round_.status = after
+    return True

@@ -1,0 +1,128 @@
+"""Importing a season file (FORMATS.md 4): all or nothing, replacing the season if it exists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from games.models import Game, GameResult
+from league.actions.players import get_or_create_players
+from league.models import League, Round, Season, Seat, Table
+from league.season_file import SeasonFile, parse_season_file
+from league.signals import season_results_changed
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What an import wrote."""
+
+    season: Season
+    rounds: int
+    games: int
+    players: int
+
+    def __str__(self) -> str:
+        return (
+            f"imported {self.season.slug}: {self.rounds} rounds, {self.games} games, "
+            f"{self.players} players"
+        )
+
+
+def import_season(data: object) -> ImportSummary:
+    """Import a decoded season file (FORMATS.md 4), replacing the season if it exists.
+
+    All or nothing: the file is checked completely before anything is written
+    (SeasonFileError names the first problem), and the writes share one transaction.
+    """
+    season_file = parse_season_file(data)
+    with transaction.atomic():
+        summary = _write_season(season_file)
+        season_id = summary.season.pk
+        transaction.on_commit(
+            lambda: season_results_changed.send(sender=Season, season_id=season_id)
+        )
+    return summary
+
+
+def _write_season(file: SeasonFile) -> ImportSummary:
+    league, _ = League.objects.get_or_create(
+        name=file.league, defaults={"slug": slugify(file.league, allow_unicode=True) or "league"}
+    )
+    season, created = Season.objects.select_for_update().get_or_create(
+        slug=file.slug,
+        defaults=_season_fields(file, league),
+    )
+    if not created:
+        season.games.all().delete()
+        season.rounds.all().delete()
+        for field, value in _season_fields(file, league).items():
+            setattr(season, field, value)
+        season.save()
+    players = get_or_create_players(file.player_names)
+
+    rounds = Round.objects.bulk_create(
+        Round(
+            season=season,
+            number=r.number,
+            date=r.date,
+            status=Round.Status.FINISHED if r.games else Round.Status.OPEN,
+        )
+        for r in file.rounds
+    )
+    round_by_number = {r.number: r for r in rounds}
+    tables = Table.objects.bulk_create(
+        Table(round=round_by_number[r.number], number=index)
+        for r in file.rounds
+        for index, _ in enumerate(r.games, 1)
+    )
+    Seat.objects.bulk_create(
+        Seat(table=table, round=table.round, seat=seat, player=players[name])
+        for table, game in zip(tables, file.round_games, strict=True)
+        for seat, (name, _) in enumerate(game.results)
+    )
+    games = Game.objects.bulk_create(
+        Game(
+            season=season,
+            round=None if game.round_number is None else round_by_number[game.round_number],
+            table=table,
+            date=game.date,
+            status=Game.Status.CONFIRMED,
+            source=Game.Source.IMPORT,
+            deals=game.deals,
+        )
+        for game, table in zip(file.games, [*tables, *[None] * len(file.open_games)], strict=True)
+    )
+    GameResult.objects.bulk_create(
+        GameResult(game=game, seat=seat, player=players[name], score=score)
+        for game, file_game in zip(games, file.games, strict=True)
+        for seat, (name, score) in enumerate(file_game.results)
+    )
+    return ImportSummary(season, len(rounds), len(games), len(players))
+
+
+def _season_fields(file: SeasonFile, league: League) -> dict[str, object]:
+    return {
+        "league": league,
+        "name": file.name,
+        "preset": file.preset,
+        "rules": file.rules.to_dict(),
+        "start": file.start,
+        "end": file.end,
+        "status": _status(file),
+    }
+
+
+def _status(file: SeasonFile) -> str:
+    """Finished when every round of the season has its games (or, rated, the end has passed)."""
+    today = timezone.localdate()
+    if file.rules.kind == "rounds":
+        played = sum(1 for r in file.rounds if r.games)
+        if played and played == file.rules.rounds_in_season:
+            return Season.Status.FINISHED
+        return Season.Status.RUNNING if played or file.start <= today else Season.Status.UPCOMING
+    if file.end < today:
+        return Season.Status.FINISHED
+    return Season.Status.RUNNING if file.start <= today else Season.Status.UPCOMING
