@@ -1,0 +1,1 @@
+"""Tests of the scoring engine (pure Python, no database)."""
