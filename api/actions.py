@@ -1,0 +1,374 @@
+"""Storing a platform's finished game once per game id, in one transaction, then the signals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from rest_framework import status
+from rest_framework.exceptions import NotFound, PermissionDenied
+
+from api.errors import ApiError, ApiErrorCode, Conflict, InvalidRequest, error
+from api.models import ApiToken, GameSubmission, PlatformPlayer
+from api.submissions import PlayerRef, ScoredGame, Submission, score_submission
+from games.models import Game, GameResult
+from league.actions.common import season_rules
+from league.actions.draws import do_draw_round
+from league.actions.errors import ActionCode, ActionError
+from league.actions.players import get_or_create_players
+from league.actions.registration import register_players
+from league.models import League, Player, Round, Season, Seat, Table
+from league.rules import LeagueRules
+from league.signals import game_confirmed, season_results_changed
+
+# A losing racer (same new player name, same table) retries from the start; after that the
+# answer is whatever the winner stored.
+ATTEMPTS = 3
+
+
+@dataclass(frozen=True)
+class SubmissionOutcome:
+    """The stored game and whether this request stored it (False: an identical resubmission)."""
+
+    game: Game
+    created: bool
+
+
+def submit_game(token: ApiToken, submission: Submission) -> SubmissionOutcome:
+    """Store `submission` once for the token's platform; an identical resend answers the same.
+
+    Raises InvalidRequest (400), PermissionDenied (403) or Conflict (409); nothing is written
+    then. After the commit, `season_results_changed` and (for rated games) `game_confirmed`
+    are sent, exactly as for a result confirmed at the table.
+    """
+    fingerprint = submission.fingerprint()
+    for attempt in range(ATTEMPTS):
+        existing = _existing_game(token.platform, submission.game_id, fingerprint)
+        if existing is not None:
+            return SubmissionOutcome(existing, created=False)
+        try:
+            return SubmissionOutcome(_store(token, submission, fingerprint), created=True)
+        except IntegrityError:
+            if attempt == ATTEMPTS - 1:
+                existing = _existing_game(token.platform, submission.game_id, fingerprint)
+                if existing is not None:
+                    return SubmissionOutcome(existing, created=False)
+                raise Conflict(
+                    ApiErrorCode.CONFLICT,
+                    "The game collided with another write several times; send it again.",
+                ) from None
+    raise AssertionError("unreachable")
+
+
+def _existing_game(platform: str, game_id: str, fingerprint: str) -> Game | None:
+    """The game stored for this platform game id, or None; Conflict if its content differs."""
+    found = (
+        GameSubmission.objects.select_related("game")
+        .filter(platform=platform, external_id=game_id)
+        .first()
+    )
+    if found is None:
+        return None
+    if found.fingerprint != fingerprint:
+        raise Conflict(
+            ApiErrorCode.CONFLICT,
+            f"Game {game_id} was already submitted with different content; a stored game is "
+            "never overwritten. Ask an organizer to correct it.",
+            path="game_id",
+        )
+    return found.game
+
+
+def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
+    season = _season(token, submission)
+    rules = _rules(season)
+    round_ = _round(season, rules, submission)
+    scored = score_submission(
+        submission, scoring_preset=rules.scoring_preset, deals_per_game=rules.deals_per_game
+    )
+    with transaction.atomic():
+        players = _seat_players(token.platform, submission.players)
+        table = _table(round_, players) if round_ is not None else None
+        game = _create_game(season, round_, table, submission, scored, players)
+        GameSubmission.objects.create(
+            platform=token.platform,
+            external_id=submission.game_id,
+            fingerprint=fingerprint,
+            game=game,
+            token=token,
+        )
+        season_id, game_id, rated = season.pk, game.pk, game.rated
+        transaction.on_commit(lambda: _announce(season_id, game_id, rated))
+    return game
+
+
+def _announce(season_id: int, game_id: int, rated: bool) -> None:
+    season_results_changed.send(sender=Game, season_id=season_id)
+    if rated:
+        game_confirmed.send(sender=Game, game_id=game_id)
+
+
+def _season(token: ApiToken, submission: Submission) -> Season:
+    """The season named (or the league's season on the game's date), checked against the token."""
+    if submission.season is not None:
+        season = Season.objects.select_related("league").filter(slug=submission.season).first()
+        if season is None:
+            raise InvalidRequest(
+                [error(ApiErrorCode.UNKNOWN_SEASON, "season", "There is no such season.")]
+            )
+        if submission.league is not None and season.league.slug != submission.league:
+            raise InvalidRequest(
+                [
+                    error(
+                        ApiErrorCode.UNKNOWN_SEASON,
+                        "league",
+                        f"Season {season.slug} belongs to the league {season.league.slug}.",
+                    )
+                ]
+            )
+    else:
+        league = League.objects.filter(slug=submission.league).first()
+        if league is None:
+            raise InvalidRequest(
+                [error(ApiErrorCode.UNKNOWN_LEAGUE, "league", "There is no such league.")]
+            )
+        season = (
+            Season.objects.select_related("league")
+            .filter(league=league, start__lte=submission.date, end__gte=submission.date)
+            .order_by("-start")
+            .first()
+        )
+        if season is None:
+            raise InvalidRequest(
+                [
+                    error(
+                        ApiErrorCode.NO_SEASON_ON_DATE,
+                        "date",
+                        f"The league {league.slug} has no season running on {submission.date}.",
+                    )
+                ]
+            )
+    if season.league_id != token.league_id:
+        raise PermissionDenied(f"This token submits games for the league {token.league.slug} only.")
+    if not season.start <= submission.date <= season.end:
+        raise InvalidRequest(
+            [
+                error(
+                    ApiErrorCode.DATE_OUTSIDE_SEASON,
+                    "date",
+                    f"Season {season.slug} runs from {season.start} to {season.end}.",
+                )
+            ]
+        )
+    return season
+
+
+def _rules(season: Season) -> LeagueRules:
+    try:
+        return season_rules(season)
+    except ActionError as refused:
+        raise InvalidRequest([error(ApiErrorCode.MALFORMED, "season", refused.message)]) from None
+
+
+def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round | None:
+    """The game's round in a scheduled-rounds season (by number, else the round on its date)."""
+    if rules.kind != "rounds":
+        if submission.round is not None:
+            raise InvalidRequest(
+                [
+                    error(
+                        ApiErrorCode.UNKNOWN_ROUND,
+                        "round",
+                        f"Season {season.slug} is open play; its games have no round.",
+                    )
+                ]
+            )
+        return None
+    rounds = Round.objects.filter(season=season)
+    if submission.round is not None:
+        found = rounds.filter(number=submission.round).first()
+        if found is None:
+            raise InvalidRequest(
+                [
+                    error(
+                        ApiErrorCode.UNKNOWN_ROUND,
+                        "round",
+                        f"Season {season.slug} has no round {submission.round}.",
+                    )
+                ]
+            )
+        if found.date != submission.date:
+            raise InvalidRequest(
+                [
+                    error(
+                        ApiErrorCode.DATE_OUTSIDE_SEASON,
+                        "date",
+                        f"Round {found.number} was played on {found.date}.",
+                    )
+                ]
+            )
+        return found
+    found = rounds.filter(date=submission.date).order_by("number").first()
+    if found is None:
+        raise InvalidRequest(
+            [
+                error(
+                    ApiErrorCode.UNKNOWN_ROUND,
+                    "round",
+                    f"Season {season.slug} has no round on {submission.date}; give `round`.",
+                )
+            ]
+        )
+    return found
+
+
+def resolve_players(platform: str, refs: Sequence[PlayerRef]) -> list[Player]:
+    """The players the platform names, in order: by known platform id, else by name.
+
+    A new name creates the player; an id sent with a name for the first time is remembered.
+    Call inside a transaction: it may write players and platform ids.
+    """
+    ids = [r.platform_id for r in refs if r.platform_id]
+    known = {
+        link.external_id: link.player
+        for link in PlatformPlayer.objects.select_related("player").filter(
+            platform=platform, external_id__in=ids
+        )
+    }
+    problems = [
+        error(
+            ApiErrorCode.UNKNOWN_PLAYER,
+            f"players[{seat}].id",
+            f"The platform id {ref.platform_id} is new; send it once with the player's name.",
+        )
+        for seat, ref in enumerate(refs)
+        if ref.platform_id and ref.platform_id not in known and not ref.name
+    ]
+    if problems:
+        raise InvalidRequest(problems)
+    names = [r.name for r in refs if r.name and not (r.platform_id and r.platform_id in known)]
+    try:
+        by_name = get_or_create_players(names) if names else {}
+    except ActionError as refused:
+        raise InvalidRequest([error(ApiErrorCode.MALFORMED, "players", refused.message)]) from None
+    players: list[Player] = []
+    for ref in refs:
+        if ref.platform_id and ref.platform_id in known:
+            players.append(known[ref.platform_id])
+            continue
+        player = by_name[" ".join((ref.name or "").split())]
+        if ref.platform_id:
+            PlatformPlayer.objects.create(
+                platform=platform, external_id=ref.platform_id, player=player
+            )
+            known[ref.platform_id] = player
+        players.append(player)
+    return players
+
+
+def _seat_players(platform: str, refs: Sequence[PlayerRef]) -> list[Player]:
+    """The four seats' players, each a different person."""
+    players = resolve_players(platform, refs)
+    seen: set[int] = set()
+    for seat, player in enumerate(players):
+        if player.pk in seen:
+            raise InvalidRequest(
+                [
+                    error(
+                        ApiErrorCode.DUPLICATE_PLAYER,
+                        f"players[{seat}]",
+                        f"{player.name} cannot sit at two seats of one game.",
+                    )
+                ]
+            )
+        seen.add(player.pk)
+    return players
+
+
+def _table(round_: Round, players: Sequence[Player]) -> Table | None:
+    """The drawn table these players sat at (None if the round has no draw)."""
+    seats = list(Seat.objects.filter(round=round_).values_list("table_id", "player_id"))
+    if not seats:
+        return None
+    tables = {table_id for table_id, player_id in seats if player_id in {p.pk for p in players}}
+    at_table = {player_id for table_id, player_id in seats if table_id in tables}
+    if len(tables) != 1 or at_table != {p.pk for p in players}:
+        raise InvalidRequest(
+            [
+                error(
+                    ApiErrorCode.NOT_AT_TABLE,
+                    "players",
+                    f"These four players were not drawn together at one table of round "
+                    f"{round_.number}.",
+                )
+            ]
+        )
+    table = Table.objects.get(pk=tables.pop())
+    if Game.objects.filter(table=table).exists():
+        raise Conflict(
+            ApiErrorCode.TABLE_HAS_GAME,
+            f"Table {table.number} of round {round_.number} already has a result.",
+        )
+    return table
+
+
+def _create_game(
+    season: Season,
+    round_: Round | None,
+    table: Table | None,
+    submission: Submission,
+    scored: ScoredGame,
+    players: Sequence[Player],
+) -> Game:
+    game = Game.objects.create(
+        season=season,
+        round=round_,
+        table=table,
+        date=submission.date,
+        status=Game.Status.CONFIRMED,
+        source=Game.Source.API,
+        rated=submission.rated,
+        deals=scored.deals,
+    )
+    GameResult.objects.bulk_create(
+        GameResult(game=game, seat=seat, player=player, score=score)
+        for seat, (player, score) in enumerate(zip(players, scored.scores, strict=True))
+    )
+    return game
+
+
+def register_round_players(token: ApiToken, round_: Round, refs: Sequence[PlayerRef]) -> None:
+    """Register the named players for `round_` as the token's organizer; all or nothing."""
+    try:
+        with transaction.atomic():
+            players = list(dict.fromkeys(resolve_players(token.platform, refs)))
+            register_players(round_, players, actor=token.created_by)
+    except ActionError as refused:
+        raise refused_by_action(refused) from None
+
+
+def draw_round(token: ApiToken, round_: Round, *, seed: int | None, redraw: bool) -> bool:
+    """Draw `round_` by its league's rule as the token's organizer; True if drawn now."""
+    try:
+        _, made = do_draw_round(round_, actor=token.created_by, seed=seed, redraw=redraw)
+    except ActionError as refused:
+        raise refused_by_action(refused) from None
+    return made
+
+
+_ACTION_STATUS = {
+    ActionCode.UNKNOWN: status.HTTP_404_NOT_FOUND,
+    ActionCode.INVALID: status.HTTP_400_BAD_REQUEST,
+    ActionCode.FORBIDDEN: status.HTTP_403_FORBIDDEN,
+}
+
+
+def refused_by_action(refused: ActionError) -> Exception:
+    """A league action's refusal as an API error: 404, 400, 403, else 409 (the round's state)."""
+    code = _ACTION_STATUS.get(refused.code, status.HTTP_409_CONFLICT)
+    if code == status.HTTP_404_NOT_FOUND:
+        return NotFound(refused.message)
+    if code == status.HTTP_403_FORBIDDEN:
+        return PermissionDenied(refused.message)
+    return ApiError(code, [error(refused.code.value, "", refused.message)])

@@ -1,0 +1,72 @@
+"""Admin for API tokens (created here, secret shown once), platform ids and submissions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from api.models import ApiToken, GameSubmission, PlatformPlayer
+from api.tokens import TokenPermissionError, create_token, revoke_token
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Organizers create tokens here; the secret appears once in the confirmation message."""
+
+    list_display = ["name", "platform", "league", "scope", "key_prefix", "created_by"]
+    list_display += ["created_at", "last_used_at", "revoked_at"]
+    list_filter = ["league", "scope", "platform"]
+    search_fields = ["name", "platform", "key_prefix"]
+    fields = ["name", "platform", "league", "scope"]
+    actions = ["revoke"]
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # A token is never edited: revoke it and create another.
+        return obj is None and super().has_change_permission(request, obj)
+
+    def save_model(self, request: HttpRequest, obj: ApiToken, form: Any, change: bool) -> None:
+        try:
+            issued = create_token(
+                user=request.user,  # type: ignore[arg-type]
+                league=obj.league,
+                platform=obj.platform,
+                name=obj.name,
+                scope=obj.scope,
+            )
+        except TokenPermissionError as refused:
+            self.message_user(request, str(refused), messages.ERROR)
+            return
+        obj.pk = issued.token.pk
+        self.message_user(
+            request,
+            f"The token's secret, shown only now: {issued.secret}",
+            messages.WARNING,
+        )
+
+    @admin.action(description="Revoke the selected tokens")
+    def revoke(self, request: HttpRequest, queryset: QuerySet[ApiToken]) -> None:
+        for token in queryset:
+            try:
+                revoke_token(user=request.user, token=token)  # type: ignore[arg-type]
+            except TokenPermissionError as refused:
+                self.message_user(request, str(refused), messages.ERROR)
+
+
+@admin.register(PlatformPlayer)
+class PlatformPlayerAdmin(admin.ModelAdmin):
+    list_display = ["platform", "external_id", "player", "created_at"]
+    list_filter = ["platform"]
+    search_fields = ["external_id", "player__name"]
+    raw_id_fields = ["player"]
+
+
+@admin.register(GameSubmission)
+class GameSubmissionAdmin(admin.ModelAdmin):
+    list_display = ["platform", "external_id", "game", "token", "created_at"]
+    list_filter = ["platform"]
+    search_fields = ["external_id"]
+    raw_id_fields = ["game", "token"]
+    readonly_fields = ["platform", "external_id", "fingerprint", "game", "token", "created_at"]

@@ -1,0 +1,63 @@
+"""Bearer-token authentication of platforms: `Authorization: Bearer whist_...`."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from rest_framework import authentication, exceptions
+from rest_framework.request import Request
+
+from api.models import ApiToken
+from api.tokens import find_active_token
+
+# Recording every use would add a write to every request; once a minute is enough to see
+# which tokens are still in use before revoking one.
+LAST_USED_RESOLUTION = timedelta(minutes=1)
+
+
+class BearerTokenAuthentication(authentication.BaseAuthentication):
+    """Authenticates a request by an active API token; request.auth is the ApiToken."""
+
+    keyword = "Bearer"
+
+    def authenticate(self, request: Request) -> tuple[object, ApiToken] | None:
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed(
+                "Send the token as 'Authorization: Bearer <token>', with no spaces in the token."
+            )
+        try:
+            secret = header[1].decode("ascii")
+        except UnicodeDecodeError:
+            raise exceptions.AuthenticationFailed("The token is not a valid API token.") from None
+        token = find_active_token(secret)
+        if token is None:
+            raise exceptions.AuthenticationFailed(
+                "The token is unknown or revoked; ask an organizer for a new one."
+            )
+        now = timezone.now()
+        if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
+            ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+            token.last_used_at = now
+        return token.created_by, token
+
+    def authenticate_header(self, request: Request) -> str:
+        return f'{self.keyword} realm="api"'
+
+
+class BearerTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """Describes the bearer token in the OpenAPI schema."""
+
+    target_class = "api.authentication.BearerTokenAuthentication"
+    name = "platformToken"
+
+    def get_security_definition(self, auto_schema: object) -> dict[str, str]:
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "A platform API token created by a league organizer.",
+        }

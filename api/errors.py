@@ -1,0 +1,138 @@
+"""The API's error shape, `{"errors": [{"code", "path", "message"}]}`, and its stable codes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from typing import Any
+
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.serializers import as_serializer_error
+from rest_framework.views import exception_handler
+
+
+class ApiErrorCode(StrEnum):
+    """Codes of errors that are about the request rather than the game's rules (FORMATS.md 3)."""
+
+    MALFORMED = "malformed"
+    UNKNOWN_SEASON = "unknown_season"
+    UNKNOWN_LEAGUE = "unknown_league"
+    UNKNOWN_ROUND = "unknown_round"
+    UNKNOWN_PLAYER = "unknown_player"
+    NO_SEASON_ON_DATE = "no_season_on_date"
+    DATE_OUTSIDE_SEASON = "date_outside_season"
+    DUPLICATE_PLAYER = "duplicate_player"
+    NOT_AT_TABLE = "not_at_table"
+    DEAL_COUNT = "deal_count"
+    PRESET_MISMATCH = "preset_mismatch"
+    SCORES_MISMATCH = "scores_mismatch"
+    NOT_AUTHENTICATED = "not_authenticated"
+    PERMISSION_DENIED = "permission_denied"
+    NOT_FOUND = "not_found"
+    METHOD_NOT_ALLOWED = "method_not_allowed"
+    UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
+    NOT_ACCEPTABLE = "not_acceptable"
+    CONFLICT = "conflict"
+    TABLE_HAS_GAME = "table_has_game"
+    TOO_LARGE = "too_large"
+    THROTTLED = "throttled"
+    ACTION_REFUSED = "action_refused"
+
+
+def error(code: str, path: str, message: str) -> dict[str, str]:
+    """One error object."""
+    return {"code": str(code), "path": path, "message": message}
+
+
+class ApiError(exceptions.APIException):
+    """An error answered with a list of error objects and the given HTTP status."""
+
+    def __init__(self, status_code: int, errors: Iterable[Mapping[str, str]]) -> None:
+        self.status_code = status_code
+        self.errors = [dict(e) for e in errors]
+        super().__init__(detail="; ".join(e["message"] for e in self.errors))
+
+
+class InvalidRequest(ApiError):
+    """400: the body names a season, player or game the rules refuse; lists every reason."""
+
+    def __init__(self, errors: Iterable[Mapping[str, str]]) -> None:
+        super().__init__(status.HTTP_400_BAD_REQUEST, errors)
+
+
+class Conflict(ApiError):
+    """409: the request contradicts what is stored (e.g. a game id resent with new content)."""
+
+    def __init__(self, code: str, message: str, path: str = "") -> None:
+        super().__init__(status.HTTP_409_CONFLICT, [error(code, path, message)])
+
+
+class PayloadTooLarge(ApiError):
+    """413: the body is larger than the API accepts."""
+
+    def __init__(self, limit: int) -> None:
+        message = f"The request body is larger than {limit} bytes; send one game per request."
+        super().__init__(
+            status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, [error(ApiErrorCode.TOO_LARGE, "", message)]
+        )
+
+
+def _join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if key == "non_field_errors" or key == "":
+        return path
+    return f"{path}.{key}" if path else key
+
+
+def flatten_validation_errors(detail: Any, path: str = "") -> list[dict[str, str]]:
+    """DRF's nested validation errors as a flat list of `malformed` errors with paths."""
+    if isinstance(detail, Mapping):
+        return [e for k, v in detail.items() for e in flatten_validation_errors(v, _join(path, k))]
+    if isinstance(detail, list):
+        if all(isinstance(item, str) for item in detail):
+            return [error(ApiErrorCode.MALFORMED, path, str(item)) for item in detail]
+        return [
+            e
+            for i, v in enumerate(detail)
+            if v
+            for e in flatten_validation_errors(v, _join(path, i))
+        ]
+    return [error(ApiErrorCode.MALFORMED, path, str(detail))]
+
+
+_STATUS_CODES: dict[type[exceptions.APIException], ApiErrorCode] = {
+    exceptions.ParseError: ApiErrorCode.MALFORMED,
+    exceptions.NotAuthenticated: ApiErrorCode.NOT_AUTHENTICATED,
+    exceptions.AuthenticationFailed: ApiErrorCode.NOT_AUTHENTICATED,
+    exceptions.PermissionDenied: ApiErrorCode.PERMISSION_DENIED,
+    exceptions.NotFound: ApiErrorCode.NOT_FOUND,
+    exceptions.MethodNotAllowed: ApiErrorCode.METHOD_NOT_ALLOWED,
+    exceptions.UnsupportedMediaType: ApiErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    exceptions.NotAcceptable: ApiErrorCode.NOT_ACCEPTABLE,
+    exceptions.Throttled: ApiErrorCode.THROTTLED,
+}
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler (status, headers) with every error body in the API's one shape."""
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound("Nothing is here; check the address and its slug or number.")
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, ApiError):
+        errors = exc.errors
+    elif isinstance(exc, exceptions.ValidationError):
+        errors = flatten_validation_errors(as_serializer_error(exc))
+    else:
+        code = next(
+            (c for kind, c in _STATUS_CODES.items() if isinstance(exc, kind)),
+            ApiErrorCode.MALFORMED,
+        )
+        detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+        errors = [error(code, "", str(detail))]
+    response.data = {"errors": errors}
+    return response

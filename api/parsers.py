@@ -1,0 +1,61 @@
+"""JSON bodies with a size cap (413) and a nesting cap, so no body can reach a 500."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from django.conf import settings
+from rest_framework import exceptions
+from rest_framework.parsers import JSONParser
+
+from api.errors import PayloadTooLarge
+
+DEFAULT_MAX_BODY_BYTES = 256 * 1024
+MAX_DEPTH = 32
+
+
+def max_body_bytes() -> int:
+    """The largest body the API reads (settings.API_MAX_BODY_BYTES, default 256 KiB)."""
+    return int(getattr(settings, "API_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES))
+
+
+def nesting_depth(value: Any) -> int:
+    """How deeply lists and objects nest in a parsed JSON value (a scalar is 0)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, Mapping):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+    return deepest
+
+
+class LimitedJSONParser(JSONParser):
+    """Reads at most the size limit (answering 413 beyond it) and refuses absurd nesting."""
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        limit = max_body_bytes()
+        request = (parser_context or {}).get("request")
+        declared = request.META.get("CONTENT_LENGTH") if request is not None else None
+        if declared and str(declared).isdigit() and int(declared) > limit:
+            raise PayloadTooLarge(limit)
+        body = stream.read(limit + 1) if stream is not None else b""
+        if len(body) > limit:
+            raise PayloadTooLarge(limit)
+        try:
+            data = super().parse(io.BytesIO(body), media_type, parser_context)
+        except RecursionError:
+            raise exceptions.ParseError("The JSON nests too deeply.") from None
+        if nesting_depth(data) > MAX_DEPTH:
+            raise exceptions.ParseError(f"The JSON nests deeper than {MAX_DEPTH} levels.")
+        return data

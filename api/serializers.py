@@ -1,0 +1,316 @@
+"""Request shapes of the write endpoints and the JSON of every object the API shows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models import Game
+from league.models import League, Player, Round, Season
+from scoring import placements
+
+NAME_MAX = Player._meta.get_field("name").max_length or 80
+EXTERNAL_ID_MAX = 100
+SCORE_LIMIT = 100_000
+
+
+class ErrorSerializer(serializers.Serializer):
+    """One error: a stable code, where (`record.deals[3].contracts[1]`) and a sentence."""
+
+    code = serializers.CharField()
+    path = serializers.CharField(allow_blank=True)
+    message = serializers.CharField()
+
+
+class ErrorListSerializer(serializers.Serializer):
+    """Every error body of the API."""
+
+    errors = ErrorSerializer(many=True)
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    """A player by the platform's id, by name, or both (the first time an id is seen)."""
+
+    id = serializers.CharField(
+        required=False,
+        max_length=EXTERNAL_ID_MAX,
+        help_text="The platform's id of the player; sent with `name` once, then alone.",
+    )
+    name = serializers.CharField(
+        required=False,
+        max_length=NAME_MAX,
+        help_text="The player's name in the league; a new name creates the player.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("id") and not attrs.get("name"):
+            raise serializers.ValidationError("Give the player's platform `id` or `name`.")
+        return attrs
+
+
+class GameSubmissionSerializer(serializers.Serializer):
+    """A finished game from a platform: four scores, a full game record (FORMATS.md 2), or both."""
+
+    game_id = serializers.CharField(
+        max_length=EXTERNAL_ID_MAX,
+        help_text="The platform's id of this game: resending it is safe (idempotent).",
+    )
+    season = serializers.SlugField(
+        required=False, max_length=120, allow_unicode=True, help_text="The season's slug."
+    )
+    league = serializers.SlugField(
+        required=False,
+        max_length=120,
+        allow_unicode=True,
+        help_text="The league's slug: the game goes to its season running on `date`.",
+    )
+    round = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=1000,
+        help_text="Round number (scheduled-rounds seasons; default: the round on `date`).",
+    )
+    date = serializers.DateField(help_text="The day the game was played (YYYY-MM-DD).")
+    players = PlayerRefSerializer(
+        many=True,
+        required=False,
+        min_length=4,
+        max_length=4,
+        help_text="The four players by seat 0..3 (default: the record's `players`).",
+    )
+    scores = serializers.ListField(
+        child=serializers.IntegerField(min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT),
+        required=False,
+        min_length=4,
+        max_length=4,
+        help_text="The four game scores by seat.",
+    )
+    record = serializers.JSONField(
+        required=False,
+        help_text="A FORMATS.md 2 game record, validated and scored by the league's rules.",
+    )
+    rated = serializers.BooleanField(
+        required=False, default=True, help_text="Whether the game counts for the skill rating."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "scores" not in attrs and "record" not in attrs:
+            raise serializers.ValidationError("Send the four `scores` or the game `record`.")
+        if "season" not in attrs and "league" not in attrs:
+            raise serializers.ValidationError("Name the `season` or the `league` of the game.")
+        if "players" not in attrs and not _has_four_names(attrs.get("record")):
+            raise serializers.ValidationError(
+                {"players": "Send the four players by seat (or the record's `players`)."}
+            )
+        return attrs
+
+
+def _has_four_names(record: object) -> bool:
+    """True if a game record names its four players (FORMATS.md 2 `players`)."""
+    players = record.get("players") if isinstance(record, dict) else None
+    return (
+        isinstance(players, list)
+        and len(players) == 4
+        and all(isinstance(p, str) and p.strip() and len(p) <= NAME_MAX for p in players)
+    )
+
+
+class RegistrationRequestSerializer(serializers.Serializer):
+    """Players to register for a round, by platform id or name."""
+
+    players = PlayerRefSerializer(many=True, min_length=1, max_length=200)
+
+
+class DrawRequestSerializer(serializers.Serializer):
+    """Draw a round: by the league's rule; a seed makes a random draw reproducible."""
+
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**63 - 1)
+    redraw = serializers.BooleanField(required=False, default=False)
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    """A league."""
+
+    class Meta:
+        model = League
+        fields = ["slug", "name", "timezone"]
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    """A season and its stored rules."""
+
+    league = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Season
+        fields = ["slug", "name", "league", "preset", "rules", "start", "end", "status"]
+
+
+class StandingRowSerializer(serializers.Serializer):
+    """A standings row as published (FORMATS.md 5, plus the player's slug)."""
+
+    rank = serializers.IntegerField(allow_null=True)
+    player = serializers.CharField()
+    player_slug = serializers.CharField()
+    points = serializers.FloatField()
+    gap = serializers.FloatField()
+    games = serializers.IntegerField()
+    counted = serializers.IntegerField()
+    dropped = serializers.IntegerField()
+    eligible = serializers.BooleanField()
+    podium_eligible = serializers.BooleanField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    """A season's standings as last published; `published_at` is null before the first."""
+
+    season = serializers.CharField()
+    final = serializers.BooleanField()
+    published_at = serializers.DateTimeField(allow_null=True)
+    standings = StandingRowSerializer(many=True)
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    """A player."""
+
+    class Meta:
+        model = Player
+        fields = ["slug", "name"]
+
+
+class ResultSerializer(serializers.Serializer):
+    """A seat's result in a game; placement 1 is best, tied players share the better place."""
+
+    seat = serializers.IntegerField()
+    player = PlayerSerializer()
+    score = serializers.IntegerField()
+    placement = serializers.IntegerField()
+
+
+class GameSerializer(serializers.ModelSerializer):
+    """A game with its results by seat (expects `season__league`, `round`, `table`, results)."""
+
+    season = serializers.SerializerMethodField()
+    league = serializers.SerializerMethodField()
+    round = serializers.SerializerMethodField()
+    table = serializers.SerializerMethodField()
+    results = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = [
+            "id",
+            "season",
+            "league",
+            "round",
+            "table",
+            "date",
+            "status",
+            "source",
+            "rated",
+            "results",
+        ]
+
+    def get_season(self, game: Game) -> str | None:
+        return game.season.slug if game.season else None
+
+    def get_league(self, game: Game) -> str | None:
+        return game.season.league.slug if game.season else None
+
+    def get_round(self, game: Game) -> int | None:
+        return game.round.number if game.round else None
+
+    def get_table(self, game: Game) -> int | None:
+        return game.table.number if game.table else None
+
+    @extend_schema_field(ResultSerializer(many=True))
+    def get_results(self, game: Game) -> list[dict[str, Any]]:
+        results = sorted(game.results.all(), key=lambda r: r.seat)
+        places = placements([r.score for r in results])
+        return [
+            {
+                "seat": r.seat,
+                "player": {"slug": r.player.slug, "name": r.player.name},
+                "score": r.score,
+                "placement": place,
+            }
+            for r, place in zip(results, places, strict=True)
+        ]
+
+
+class GameDetailSerializer(GameSerializer):
+    """A game with its deal records, when it was entered deal by deal."""
+
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "deals"]
+
+
+class SeatSerializer(serializers.Serializer):
+    """A player at a seat of a drawn table."""
+
+    seat = serializers.IntegerField()
+    slug = serializers.CharField()
+    name = serializers.CharField()
+
+
+class TableSerializer(serializers.Serializer):
+    """A drawn table, table 1 first."""
+
+    table = serializers.IntegerField()
+    players = SeatSerializer(many=True)
+
+
+class DrawSerializer(serializers.Serializer):
+    """A round's draw: method, the published seed of a random draw, tables and reserves."""
+
+    method = serializers.CharField()
+    seed = serializers.IntegerField(allow_null=True)
+    drawn_at = serializers.DateTimeField(allow_null=True)
+    published_at = serializers.DateTimeField(allow_null=True)
+    tables = TableSerializer(many=True)
+    reserves = PlayerSerializer(many=True)
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    """A round with its registrations and its draw (tables by seat, reserves, seed)."""
+
+    registered = serializers.SerializerMethodField()
+    draw = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["number", "date", "status", "registered", "draw"]
+
+    @extend_schema_field(PlayerSerializer(many=True))
+    def get_registered(self, round_: Round) -> list[dict[str, str]]:
+        return [{"slug": r.player.slug, "name": r.player.name} for r in round_.registrations.all()]
+
+    @extend_schema_field(DrawSerializer(allow_null=True))
+    def get_draw(self, round_: Round) -> dict[str, Any] | None:
+        tables = sorted(round_.tables.all(), key=lambda t: t.number)
+        if not tables:
+            return None
+        seated = {s.player_id for t in tables for s in t.seats.all()}
+        return {
+            "method": round_.draw_method,
+            "seed": round_.draw_seed,
+            "drawn_at": round_.drawn_at,
+            "published_at": round_.draw_published_at,
+            "tables": [
+                {
+                    "table": t.number,
+                    "players": [
+                        {"seat": s.seat, "slug": s.player.slug, "name": s.player.name}
+                        for s in sorted(t.seats.all(), key=lambda s: s.seat)
+                    ],
+                }
+                for t in tables
+            ],
+            "reserves": [
+                {"slug": r.player.slug, "name": r.player.name}
+                for r in round_.registrations.all()
+                if r.player_id not in seated
+            ],
+        }
