@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from scoring import registered_presets
+
 LeagueKind = Literal["rounds", "rated"]
 RemainderPolicy = Literal["reserve", "three-player"]
 DrawMethod = Literal["random", "ranking"]
@@ -16,7 +18,6 @@ DrawMethod = Literal["random", "ranking"]
 KINDS: tuple[str, ...] = ("rounds", "rated")
 REMAINDER_POLICIES: tuple[str, ...] = ("reserve", "three-player")
 WEEKDAYS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
-SCORING_PRESETS: tuple[str, ...] = ("he-wikipedia", "en-wikipedia", "whist-online")
 
 
 class RulesError(ValueError):
@@ -311,7 +312,7 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
         final_period=final_period,
         rounds_in_season=rounds_in_season,
         deals_per_game=_int(obj["deals_per_game"], "deals_per_game", minimum=1),
-        scoring_preset=_choice(obj["scoring_preset"], "scoring_preset", SCORING_PRESETS),
+        scoring_preset=_choice(obj["scoring_preset"], "scoring_preset", registered_presets()),
         draw=DrawSchedule(
             random_weekdays=_weekdays(draw["random_weekdays"], "draw.random_weekdays"),
             ranking_from_round=ranking_from_round,

@@ -1,0 +1,119 @@
+"""Reading a season's confirmed games in one query and computing its standings (the pure layer)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.models import Game, GameResult
+from league.actions.common import season_rules
+from league.models import Season
+from league.rules import LeagueRules
+from league.standings import GameEntry, StandingRow, compute_standings, game_entries
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """Who a standings row is about (rows refer to players by id)."""
+
+    id: int
+    name: str
+    slug: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Where and when a game of the standings was played (entries refer to games by id)."""
+
+    id: int
+    date: dt.date
+    round: int | None
+    table: int | None
+
+
+@dataclass(frozen=True)
+class SeasonStandings:
+    """A season's table: rows (player ids, each with its games), and who and what they name."""
+
+    season: Season
+    rules: LeagueRules
+    final: bool
+    rows: tuple[StandingRow, ...]
+    players: Mapping[int, PlayerInfo]
+    games: Mapping[int, GameInfo]
+
+    def ranking(self) -> list[int]:
+        """Player ids in table order: the ranked players, best first (for ranking draws)."""
+        return [row.player for row in self.rows if row.rank is not None]
+
+    def row_for(self, player_id: int) -> StandingRow | None:
+        """The row of one player, or None when he has no confirmed game this season."""
+        return next((row for row in self.rows if row.player == player_id), None)
+
+    def as_json(self) -> dict[str, Any]:
+        """FORMATS.md 5: the `standings` command's JSON."""
+        return {
+            "season": self.season.slug,
+            "final": self.final,
+            "standings": [row.as_json(self.players[row.player].name) for row in self.rows],
+        }
+
+
+def counted_results(season: Season) -> Any:
+    """The season's confirmed game results, as the standings read them (one query)."""
+    return (
+        GameResult.objects.filter(game__season=season, game__status=Game.Status.CONFIRMED)
+        .order_by()
+        .values_list(
+            "game_id",
+            "seat",
+            "player_id",
+            "score",
+            "game__date",
+            "game__round__number",
+            "game__table__number",
+            "player__name",
+            "player__slug",
+        )
+    )
+
+
+def season_standings(season: Season, *, final: bool = False) -> SeasonStandings:
+    """The standings of `season` (in-season, or `final`) in one SQL query.
+
+    Only games with `season` set and status confirmed count. Raises ActionError when the
+    season's stored rules are invalid.
+    """
+    rules = season_rules(season)
+    results: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    players: dict[int, PlayerInfo] = {}
+    games: dict[int, GameInfo] = {}
+    for game_id, seat, player_id, score, date, round_number, table, name, slug in counted_results(
+        season
+    ):
+        results[game_id].append((seat, player_id, score))
+        players[player_id] = PlayerInfo(player_id, name, slug)
+        games[game_id] = GameInfo(game_id, date, round_number, table)
+    entries: list[GameEntry] = []
+    for game_id, seats in results.items():
+        if len(seats) not in (3, 4):
+            continue  # an incomplete game cannot be placed; it is not counted
+        info = games[game_id]
+        entries += game_entries(
+            rules,
+            game_id,
+            [(player, score) for _, player, score in sorted(seats)],
+            round_number=info.round,
+            date=info.date,
+        )
+    rows = compute_standings(
+        rules,
+        entries,
+        final=final,
+        season_end=season.end,
+        tiebreak=lambda player_id: players[player_id].name,
+    )
+    return SeasonStandings(season, rules, final, tuple(rows), players, games)

@@ -1,0 +1,78 @@
+"""`manage.py standings SEASON [--final] [--json]`: a season's league table, FORMATS.md 5."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from league.actions.errors import ActionError
+from league.loader import SeasonStandings, season_standings
+from league.models import Season
+
+
+class Command(BaseCommand):
+    help = "Print a season's standings: in-season (default) or --final, as a table or --json."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("season", help="the season's slug, e.g. season-10")
+        parser.add_argument("--final", action="store_true", help="the final standings")
+        parser.add_argument("--json", action="store_true", help="print JSON (FORMATS.md 5)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        season = Season.objects.select_related("league").filter(slug=options["season"]).first()
+        if season is None:
+            raise CommandError(f"there is no season {options['season']!r}")
+        try:
+            standings = season_standings(season, final=options["final"])
+        except ActionError as error:
+            raise CommandError(str(error)) from None
+        if options["json"]:
+            self.stdout.write(json.dumps(standings.as_json(), ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write(text_table(standings))
+
+
+def text_table(standings: SeasonStandings) -> str:
+    """The standings as a plain-text table with markers for the conditions not met."""
+    season = standings.season
+    title = f"{season.league.name}, {season.name} ({season.slug})"
+    title += ": final standings" if standings.final else ": standings"
+    header = ("#", "player", "points", "gap", "games", "counted", "dropped", "")
+    lines = [header]
+    for row in standings.rows:
+        data = row.as_json(standings.players[row.player].name)
+        notes = []
+        if not row.eligible:
+            notes.append("below minimum")
+        elif not row.podium_eligible:
+            notes.append("no podium")
+        lines.append(
+            (
+                "-" if row.rank is None else str(row.rank),
+                data["player"],
+                _number(data["points"]),
+                f"{data['gap']:.2f}",
+                str(row.games),
+                str(row.counted),
+                str(row.dropped),
+                ", ".join(notes),
+            )
+        )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    right = {0, 2, 3, 4, 5, 6}
+    rendered = [
+        "  ".join(
+            cell.rjust(width) if i in right else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
+        for line in lines
+    ]
+    if not standings.rows:
+        rendered.append("(no confirmed games yet)")
+    return "\n".join([title, *rendered])
+
+
+def _number(value: float) -> str:
+    return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
