@@ -587,3 +587,18 @@ def test_engine_never_uses_its_internal_guard_on_these_records():
     for record in (legal_deal(10), {"hands": [[{}]] * 4, "play": [[[]]], "contracts": {}}):
         for error in validate_deal(record, WHIST_ONLINE).errors:
             assert error.message != INTERNAL_GUARD_MESSAGE
+
+
+class _Hostile:
+    """A Python object whose hash fails: not JSON, but validate_deal must still not raise."""
+
+    def __hash__(self):
+        raise RuntimeError("no hash for you")
+
+
+def test_engine_never_raises_even_for_hostile_python_objects():
+    record = legal_deal(10)
+    record["hands"][0][0] = _Hostile()
+    result = validate_deal(record, WHIST_ONLINE)
+    assert not result.valid
+    assert [e.code.value for e in result.errors] == ["malformed"]
