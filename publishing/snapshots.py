@@ -62,9 +62,10 @@ from django.db.models import Count, Max, Sum
 from django.utils import timezone
 
 from games.models import Game, GameResult
+from league.loader import GameInfo, season_standings
 from league.models import Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
-from league.standings import GameEntry, StandingRow, compute_standings, game_entries
+from league.standings import GameEntry, StandingRow, compute_standings
 from publishing import messages
 from publishing.models import SeasonSnapshot
 
@@ -88,13 +89,6 @@ def latest_snapshot(season: Season | int) -> SeasonSnapshot | None:
     """The season's most recent published snapshot, or None before the first publish."""
     season_id = season if isinstance(season, int) else season.pk
     return SeasonSnapshot.objects.filter(season_id=season_id).order_by("-version").first()
-
-
-def season_rules(season: Season) -> LeagueRules:
-    """The season's rules: its stored rules dictionary over its preset."""
-    if season.rules and set(season.rules) >= set(LeagueRules.from_preset(season.preset).to_dict()):
-        return LeagueRules.from_dict(season.rules)
-    return LeagueRules.from_preset(season.preset, season.rules or None)
 
 
 def inputs_fingerprint(season: Season) -> str:
@@ -154,14 +148,14 @@ def inputs_fingerprint(season: Season) -> str:
 
 def build_snapshot_data(season: Season) -> dict[str, Any]:
     """The snapshot of `season` as JSON-ready data (schema in the module docstring)."""
-    rules = season_rules(season)
+    table = season_standings(season)
+    rules = table.rules
+    standings = list(table.rows)
+    final = list(season_standings(season, final=True).rows)
+    entries = [entry for row in standings for entry in row.entries]
     league = season.league
     rounds = list(Round.objects.filter(season=season).order_by("number"))
-    games = list(
-        Game.objects.filter(season=season, status=Game.Status.CONFIRMED)
-        .order_by("date", "id")
-        .values("id", "round_id", "table__number", "date")
-    )
+    games = sorted(table.games.values(), key=lambda g: (g.date, g.id))
     results_by_game: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in (
         GameResult.objects.filter(game__season=season, game__status=Game.Status.CONFIRMED)
@@ -179,48 +173,25 @@ def build_snapshot_data(season: Season) -> dict[str, Any]:
         .order_by("table__number", "seat")
         .values("round_id", "table__number", "seat", "player_id")
     )
-    player_ids = {r["player_id"] for rows in results_by_game.values() for r in rows}
-    player_ids |= {r["player_id"] for r in registrations} | {s["player_id"] for s in seats}
-    players = {
+    players = {p.id: PlayerRef(p.id, p.name, p.slug) for p in table.players.values()}
+    unnamed = {r["player_id"] for r in registrations} | {s["player_id"] for s in seats}
+    players |= {
         p["id"]: PlayerRef(p["id"], p["name"], p["slug"])
-        for p in Player.objects.filter(id__in=player_ids).values("id", "name", "slug")
+        for p in Player.objects.filter(id__in=unnamed - set(players)).values("id", "name", "slug")
     }
-
-    round_numbers = {r.id: r.number for r in rounds}
-    entries: list[GameEntry] = []
-    for game in games:
-        pairs = [(r["player_id"], r["score"]) for r in results_by_game[game["id"]]]
-        if len(pairs) not in (3, 4):
-            continue  # an incomplete result cannot be scored; it waits for its rows
-        entries.extend(
-            game_entries(
-                rules,
-                game["id"],
-                pairs,
-                round_number=round_numbers.get(game["round_id"]),
-                date=game["date"],
-            )
-        )
-
-    def by_name(player_id: int) -> str:
-        return players[player_id].name
-
-    standings = compute_standings(rules, entries, season_end=season.end, tiebreak=by_name)
-    final = compute_standings(rules, entries, final=True, season_end=season.end, tiebreak=by_name)
     dropped = {(row.player, game) for row in standings for game in row.dropped_games}
     game_rows = {
-        game["id"]: _game_json(game, results_by_game[game["id"]], entries, players, dropped)
+        game.id: _game_json(game, results_by_game[game.id], entries, players, dropped)
         for game in games
-        if len(results_by_game[game["id"]]) in (3, 4)
     }
-    game_round = {game["id"]: game["round_id"] for game in games}
+    round_number = {game.id: game.round for game in games}
     standings_json = [_row_json(row, rules, players) for row in standings]
     race, tables_after = _progression(rules, season, entries, standings, players)
     round_json = [
         _round_json(
             round_,
             [_brief_row(row, players) for row in tables_after.get(str(round_.number), [])],
-            [g for gid, g in game_rows.items() if game_round[gid] == round_.id],
+            [g for gid, g in game_rows.items() if round_number[gid] == round_.number],
             [r for r in registrations if r["round_id"] == round_.id],
             [s for s in seats if s["round_id"] == round_.id],
             players,
@@ -246,7 +217,7 @@ def build_snapshot_data(season: Season) -> dict[str, Any]:
         "standings": standings_json,
         "final_standings": [_row_json(row, rules, players) for row in final],
         "rounds": round_json,
-        "games": [g for gid, g in game_rows.items() if game_round[gid] is None],
+        "games": [g for gid, g in game_rows.items() if round_number[gid] is None],
         "race": race,
     }
     data["messages"] = {
@@ -280,19 +251,19 @@ def _row_json(
 
 
 def _game_json(
-    game: dict[str, Any],
+    game: GameInfo,
     results: Sequence[dict[str, Any]],
     entries: Sequence[GameEntry],
     players: dict[int, PlayerRef],
     dropped: set[tuple[int, int]],
 ) -> dict[str, Any]:
-    by_player = {e.player: e for e in entries if e.game == game["id"]}
+    by_player = {e.player: e for e in entries if e.game == game.id}
     scores = [r["score"] for r in results]
     return {
-        "game_id": game["id"],
-        "round": None,
-        "table": game["table__number"],
-        "date": game["date"].isoformat(),
+        "game_id": game.id,
+        "round": game.round,
+        "table": game.table,
+        "date": game.date.isoformat(),
         "results": [
             {
                 "seat": r["seat"],
@@ -301,7 +272,7 @@ def _game_json(
                 "placement": 1 + sum(1 for s in scores if s > r["score"]),
                 "points": float(by_player[r["player_id"]].points),
                 "gap": float(round(by_player[r["player_id"]].gap, 2)),
-                "dropped": (r["player_id"], game["id"]) in dropped,
+                "dropped": (r["player_id"], game.id) in dropped,
             }
             for r in results
         ],
@@ -320,8 +291,6 @@ def _round_json(
     seats: Sequence[dict[str, Any]],
     players: dict[int, PlayerRef],
 ) -> dict[str, Any]:
-    for game in games:
-        game["round"] = round_.number
     games.sort(key=lambda g: (g["table"] is None, g["table"] or 0, g["game_id"]))
     draw = None
     if seats or round_.drawn_at:

@@ -1,0 +1,51 @@
+"""Celery tasks of the rating: bring the history up to date, then the rated seasons."""
+
+from __future__ import annotations
+
+import logging
+
+from celery import shared_task
+from django.db import InterfaceError, OperationalError, transaction
+
+from league.signals import season_results_changed
+from rating.actions import do_apply_ratings
+from rating.rated_league import do_sync_rated_season, rated_seasons
+
+logger = logging.getLogger(__name__)
+
+
+def request_ratings(game_id: int | None = None) -> None:
+    """Ask for a rating update once the current transaction commits; never raises."""
+
+    def send() -> None:
+        try:
+            apply_ratings.apply_async((game_id,))
+        except Exception:  # the broker is down: the periodic sweep catches up
+            logger.warning("could not send the rating update for game %s; the sweep will", game_id)
+
+    transaction.on_commit(send)
+
+
+def update_ratings(game_id: int | None = None, *, full: bool = False) -> dict[str, object]:
+    """Apply pending ratings, sync every rated season, and announce the seasons that changed."""
+    applied = do_apply_ratings(game_id, full=full)
+    changed = []
+    for season, threshold in rated_seasons():
+        if do_sync_rated_season(season, threshold):
+            changed.append(season.pk)
+    for season_id in changed:
+        season_results_changed.send(sender=update_ratings, season_id=season_id)
+    return {"games": applied, "seasons": changed}
+
+
+@shared_task(
+    name="rating.apply_ratings",
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=1,
+    retry_backoff_max=60,
+    max_retries=12,
+    acks_late=True,
+)
+def apply_ratings(game_id: int | None = None) -> dict[str, object]:
+    """Bring ratings and rated seasons up to date (idempotent: a repeat changes nothing)."""
+    return update_ratings(game_id)

@@ -1,0 +1,100 @@
+"""Stored rating history: incremental updates, late and edited games, full recompute."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Game, GameResult
+from rating.actions import current_ratings, do_apply_ratings
+from rating.models import RatingChange
+from tests.publishing import factories as f
+
+pytestmark = pytest.mark.django_db
+
+DAY = dt.date(2026, 1, 4)
+
+
+def history() -> list[tuple[int, int, float, float]]:
+    return list(
+        RatingChange.objects.order_by("played_on", "game_id", "player_id").values_list(
+            "game_id", "player_id", "before", "after"
+        )
+    )
+
+
+def play(day: int, scores: dict[str, int], **kwargs: object) -> Game:
+    return f.game(None, scores, date=DAY + dt.timedelta(days=day), **kwargs)
+
+
+def test_every_rated_game_stores_before_and_after_per_player():
+    game = play(0, {"Dana": 120, "Eli": 80, "Noa": 45, "Omer": -10})
+    assert do_apply_ratings() == 1
+    changes = {c.player.name: c for c in RatingChange.objects.filter(game=game)}
+    assert changes["Dana"].before == 1000 and changes["Dana"].after == pytest.approx(1016)
+    assert changes["Omer"].after == pytest.approx(984)
+    assert changes["Dana"].played_on == game.date
+
+
+def test_incremental_updates_equal_a_full_recompute():
+    for day in range(6):
+        play(day, {"Dana": 100 - day * 30, "Eli": 10 * day, "Noa": 45, "Omer": -10 + day})
+        do_apply_ratings()
+    incremental = history()
+    call_command("recompute_ratings", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert history() == incremental
+
+
+def test_a_late_game_is_replayed_in_played_order():
+    play(5, {"Dana": 100, "Eli": 50, "Noa": 0, "Omer": -50})
+    do_apply_ratings()
+    play(1, {"Dana": -50, "Eli": 0, "Noa": 50, "Omer": 100})  # entered later, played earlier
+    assert do_apply_ratings() == 2
+    incremental = history()
+    do_apply_ratings(full=True)
+    assert history() == incremental
+    assert incremental[0][2] == 1000.0  # the earlier-played game starts from 1000
+
+
+def test_an_edited_score_replays_from_that_game():
+    first = play(0, {"Dana": 100, "Eli": 50, "Noa": 0, "Omer": -50})
+    play(1, {"Dana": 10, "Eli": 20, "Noa": 30, "Omer": 40})
+    do_apply_ratings()
+    GameResult.objects.filter(game=first, player__name="Dana").update(score=-100)
+    assert do_apply_ratings() == 2
+    dana = RatingChange.objects.get(game=first, player__name="Dana")
+    assert dana.after < 1000
+
+
+def test_unrated_and_unconfirmed_games_do_not_change_ratings():
+    play(0, {"Dana": 100, "Eli": 50, "Noa": 0, "Omer": -50}, rated=False)
+    play(1, {"Dana": 100, "Eli": 50, "Noa": 0, "Omer": -50}, status=Game.Status.PENDING)
+    assert do_apply_ratings() == 0
+    assert RatingChange.objects.count() == 0
+
+
+def test_a_disputed_game_loses_its_rating_changes():
+    game = play(0, {"Dana": 100, "Eli": 50, "Noa": 0, "Omer": -50})
+    do_apply_ratings()
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.DISPUTED)
+    do_apply_ratings()
+    assert RatingChange.objects.count() == 0
+
+
+def test_applying_twice_is_a_no_op():
+    play(0, {"Dana": 100, "Eli": 50, "Noa": 0, "Omer": -50})
+    do_apply_ratings()
+    before = history()
+    assert do_apply_ratings() == 0
+    assert history() == before
+
+
+def test_current_rating_is_the_last_after_or_1000():
+    play(0, {"Dana": 100, "Eli": 50, "Noa": 0, "Omer": -50})
+    do_apply_ratings()
+    tal = f.player("Tal")
+    dana = f.player("Dana")
+    ratings = current_ratings([dana.pk, tal.pk])
+    assert ratings[tal.pk] == 1000.0 and ratings[dana.pk] == pytest.approx(1016)
