@@ -193,8 +193,7 @@ class _DealCheck:
                     ErrorCode.REVOKE,
                     path,
                     f"Seat {seat} played {CARD_CODES[card]} on a {_SUIT_WORDS[led]} lead "
-                    f"while still holding "
-                    f"a {_SUIT_WORDS[led]} (revoke).",
+                    f"while still holding a {_SUIT_WORDS[led]} (revoke).",
                 )
                 if penalty is None:
                     self.errors.append(revoke)
@@ -207,9 +206,8 @@ class _DealCheck:
         valid = not self.errors
         scores = None
         if valid and contracts is not None and tricks is not None and down is not None:
-            lookup = self.preset.score_lookup
-            base = down * 14
-            scores = tuple(lookup[(base + contracts[s]) * 14 + tricks[s]] for s in range(4))
+            score = self.preset.deal_score
+            scores = tuple(score(contracts[s], tricks[s], down) for s in range(4))
             if penalties is not None:
                 scores = tuple(a + b for a, b in zip(scores, penalties, strict=True))
         return DealResult(
