@@ -40,7 +40,11 @@ class GameRecord:
 
 
 def placements(totals: Sequence[float]) -> list[int]:
-    """Places 1.. by score, high first; tied players share the better place ([1, 1, 3, 4])."""
+    """Places 1.. by score, high first; tied players share the better place.
+
+    >>> placements([120, 120, 45, -10])
+    [1, 1, 3, 4]
+    """
     return [1 + sum(1 for other in totals if other > mine) for mine in totals]
 
 

@@ -54,6 +54,15 @@ def validate_deal(record: object, preset: Preset) -> DealResult:
     """Check `record` (a JSON-decoded deal record) against every rule and score it when valid.
 
     Never raises: any object gets a DealResult, with every violation listed in `errors`.
+
+    >>> from scoring import get_preset
+    >>> deal = {"trump": "H", "declarer": 1, "winning_bid": 6,
+    ...         "contracts": [3, 6, 0, 2], "tricks": [3, 4, 0, 6]}
+    >>> validate_deal(deal, get_preset("whist-online")).scores
+    (19, -30, 40, -20)
+    >>> deal["contracts"][0] = 5
+    >>> [(e.code.value, e.path) for e in validate_deal(deal, get_preset("whist-online")).errors]
+    [('contracts_total_13', 'contracts[0]')]
     """
     try:
         return _DealCheck(preset).run(record)

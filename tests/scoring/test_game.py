@@ -82,3 +82,14 @@ def test_bad_game_record_returns_errors_instead_of_raising(game, path):
 def test_random_deals_are_reproducible_from_the_seed():
     assert random_deals(5, 3) == random_deals(5, 3)
     assert random_deals(5, 3) != random_deals(6, 3)
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    import scoring.game
+    import scoring.validate
+
+    for module in (scoring.game, scoring.validate):
+        outcome = doctest.testmod(module)
+        assert outcome.attempted > 0 and outcome.failed == 0
