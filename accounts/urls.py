@@ -1,5 +1,16 @@
-"""URL routes of this app."""
+"""Account routes (unnamespaced: `login`, `logout` are what Django and the base layout use)."""
 
-from django.urls import URLPattern, URLResolver
+from django.contrib.auth import views as auth_views
+from django.urls import path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from accounts import views
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("signup/", views.signup, name="signup"),
+    path("claim/", views.claim_player, name="claim_player"),
+    path("claims/", views.claims, name="claims"),
+    path("claims/<int:claim_id>/decide/", views.decide, name="decide_claim"),
+    path("import-players/", views.import_players_view, name="import_players"),
+]

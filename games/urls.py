@@ -1,5 +1,19 @@
-"""URL routes of this app."""
+"""Player routes: my rounds, registering, a table's result entry and confirmation."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from games.views import results, rounds
+
+app_name = "games"
+
+urlpatterns = [
+    path("me/", rounds.my_rounds, name="my_rounds"),
+    path("me/rounds/<int:round_id>/register/", rounds.register_me, name="register"),
+    path("me/rounds/<int:round_id>/unregister/", rounds.unregister_me, name="unregister"),
+    path("tables/<int:table_id>/", results.table_result, name="table"),
+    path("tables/<int:table_id>/sheet/", results.table_sheet, name="sheet"),
+    path("tables/<int:table_id>/submit/", results.submit, name="submit"),
+    path("tables/<int:table_id>/confirm/", results.confirm, name="confirm"),
+    path("tables/<int:table_id>/dispute/", results.dispute, name="dispute"),
+    path("tables/<int:table_id>/check/", results.check, name="check"),
+]

@@ -1,5 +1,23 @@
-"""URL routes of this app."""
+"""Organizer routes under /manage/."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from league.views import manage
+
+app_name = "manage"
+
+round_path = "seasons/<str:slug>/rounds/<int:number>/"
+
+urlpatterns = [
+    path("", manage.index, name="index"),
+    path("audit/", manage.audit, name="audit"),
+    path("seasons/<str:slug>/", manage.season, name="season"),
+    path(round_path, manage.round_detail, name="round"),
+    path(round_path + "register/", manage.register, name="register"),
+    path(round_path + "unregister/", manage.unregister, name="unregister"),
+    path(round_path + "close/", manage.close, name="close"),
+    path(round_path + "reopen/", manage.reopen, name="reopen"),
+    path(round_path + "draw/", manage.draw, name="draw"),
+    path(round_path + "swap/", manage.swap, name="swap"),
+    path(round_path + "publish/", manage.publish, name="publish"),
+]

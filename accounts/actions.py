@@ -1,0 +1,136 @@
+"""Account actions: claim a player record, organizers decide claims and import players."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.audit import record_audit
+from accounts.models import PlayerClaim
+from accounts.permissions import is_any_organizer
+from league.actions.errors import ActionCode, ActionError
+from league.actions.players import clean_player_name, get_or_create_players
+from league.models import Player
+
+MAX_CSV_ROWS = 2000
+
+
+def request_claim(user: Any, player: Player) -> PlayerClaim:
+    """A signed-up user asks to become `player`; one pending claim per user at a time."""
+    if Player.objects.filter(user_id=user.pk).exists():
+        raise ActionError(ActionCode.CONFLICT, _("Your account is already linked to a player."))
+    if player.user_id is not None:
+        raise ActionError(
+            ActionCode.CONFLICT,
+            _("%(player)s is already linked to an account.") % {"player": player.name},
+        )
+    try:
+        with transaction.atomic():
+            return PlayerClaim.objects.create(user=user, player=player)
+    except IntegrityError:
+        raise ActionError(
+            ActionCode.CONFLICT, _("You already have a claim waiting for an organizer.")
+        ) from None
+
+
+def decide_claim(claim_id: int, *, approve: bool, actor: Any) -> PlayerClaim:
+    """An organizer approves (linking user and player) or rejects a pending claim."""
+    if not is_any_organizer(actor):
+        raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer may decide claims."))
+    with transaction.atomic():
+        claim = (
+            PlayerClaim.objects.select_for_update()
+            .select_related("player", "user")
+            .filter(pk=claim_id)
+            .first()
+        )
+        if claim is None:
+            raise ActionError(ActionCode.UNKNOWN, _("There is no such claim."))
+        if claim.status != PlayerClaim.Status.PENDING:
+            raise ActionError(ActionCode.CONFLICT, _("This claim was already decided."))
+        player = Player.objects.select_for_update().get(pk=claim.player_id)
+        if approve:
+            if player.user_id is not None or Player.objects.filter(user=claim.user).exists():
+                raise ActionError(
+                    ActionCode.CONFLICT,
+                    _("The player or the account is already linked; reject this claim."),
+                )
+            player.user = claim.user
+            player.save(update_fields=["user"])
+        claim.status = PlayerClaim.Status.APPROVED if approve else PlayerClaim.Status.REJECTED
+        claim.decided_by = actor
+        claim.decided_at = timezone.now()
+        claim.save(update_fields=["status", "decided_by", "decided_at"])
+        record_audit(
+            actor,
+            None,
+            "claim_approve" if approve else "claim_reject",
+            f"{claim.user.get_username()} as {player.name}: {claim.status}",
+            claim_id=claim.pk,
+        )
+    return claim
+
+
+@dataclass(frozen=True)
+class CsvProblem:
+    """A bad line of a player CSV: its line number and what is wrong."""
+
+    line: int
+    message: str
+
+
+def parse_player_csv(text: str) -> tuple[list[str], list[CsvProblem]]:
+    """Player names from a CSV with a `name` column (other columns are ignored)."""
+    reader = csv.DictReader(io.StringIO(text))
+    fields = [f.strip().lower() for f in reader.fieldnames or []]
+    if "name" not in fields:
+        return [], [CsvProblem(1, _("The first line must be a header with a 'name' column."))]
+    column = (reader.fieldnames or [])[fields.index("name")]
+    names: list[str] = []
+    problems: list[CsvProblem] = []
+    for row in reader:
+        line = reader.line_num
+        if len(names) + len(problems) >= MAX_CSV_ROWS:
+            problems.append(CsvProblem(line, _("Too many lines (at most %d).") % MAX_CSV_ROWS))
+            break
+        try:
+            name = clean_player_name(row.get(column) or "")
+        except ActionError as error:
+            problems.append(CsvProblem(line, error.message))
+            continue
+        if name in names:
+            problems.append(CsvProblem(line, _("%(name)s is listed twice.") % {"name": name}))
+            continue
+        names.append(name)
+    if not names and not problems:
+        problems.append(CsvProblem(1, _("The file lists no players.")))
+    return names, problems
+
+
+def import_players(text: str, *, actor: Any) -> tuple[list[str], list[str]]:
+    """Create the players of a CSV, all or nothing; returns (created, already there)."""
+    if not is_any_organizer(actor):
+        raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer may import players."))
+    names, problems = parse_player_csv(text)
+    if problems:
+        raise ActionError(
+            ActionCode.INVALID,
+            "; ".join(
+                _("line %(line)d: %(message)s") % {"line": p.line, "message": p.message}
+                for p in problems[:10]
+            ),
+        )
+    with transaction.atomic():
+        existing = set(Player.objects.filter(name__in=names).values_list("name", flat=True))
+        get_or_create_players(names)
+        created = [n for n in names if n not in existing]
+        record_audit(
+            actor, None, "import_players", f"imported {len(created)} players", players=created
+        )
+    return created, [n for n in names if n in existing]

@@ -1,0 +1,131 @@
+"""Account pages: sign up, claim a player record, organizers decide claims and import CSV."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.actions import decide_claim, import_players, request_claim
+from accounts.models import PlayerClaim
+from accounts.permissions import is_any_organizer, player_of, require_any_organizer
+from league.actions.errors import ActionError
+from league.models import Player
+from league.views.common import refused, run_action
+
+MAX_CSV_BYTES = 1_000_000
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and log in; then claim a player record."""
+    if request.user.is_authenticated:
+        return HttpResponseRedirect(reverse("claim_player"))
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome! Now claim your player record."))
+        return HttpResponseRedirect(reverse("claim_player"))
+    return render(request, "registration/signup.html", {"form": form})
+
+
+class ClaimForm(forms.Form):
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.filter(user__isnull=True).order_by("name"),
+        label=gettext_lazy("I am"),
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def claim_player(request: HttpRequest) -> HttpResponse:
+    """Ask to be linked to an existing player record (an organizer approves)."""
+    form = ClaimForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return run_action(
+            request,
+            lambda: request_claim(request.user, form.cleaned_data["player"]),
+            success=_("Your claim is waiting for an organizer's approval."),
+            back=reverse("claim_player"),
+        )
+    claims = PlayerClaim.objects.filter(user=request.user).select_related("player")
+    return render(
+        request,
+        "registration/claim.html",
+        {"form": form, "claims": claims, "player": player_of(request.user)},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+def claims(request: HttpRequest) -> HttpResponse:
+    """The organizers' list of pending claims."""
+    require_any_organizer(request.user)
+    pending = PlayerClaim.objects.filter(status=PlayerClaim.Status.PENDING).select_related(
+        "player", "user"
+    )
+    return render(request, "registration/claims.html", {"claims": pending})
+
+
+@login_required
+@require_POST
+def decide(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """Approve or reject one claim (POST `decision` = approve | reject)."""
+    if not is_any_organizer(request.user):
+        raise PermissionDenied(_("Only an organizer may decide claims."))
+    approve = request.POST.get("decision") == "approve"
+    return run_action(
+        request,
+        lambda: decide_claim(claim_id, approve=approve, actor=request.user),
+        success=_("Claim approved.") if approve else _("Claim rejected."),
+        back=reverse("claims"),
+    )
+
+
+class PlayerCsvForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("CSV file with a 'name' column"))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def import_players_view(request: HttpRequest) -> HttpResponse:
+    """Organizers create many players at once from a CSV file."""
+    require_any_organizer(request.user)
+    form = PlayerCsvForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        back = reverse("import_players")
+        if upload.size > MAX_CSV_BYTES:
+            messages.error(request, _("The file is too large (at most 1 MB)."))
+            return HttpResponseRedirect(back)
+        try:
+            text = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            messages.error(request, _("The file must be UTF-8 text."))
+            return HttpResponseRedirect(back)
+        try:
+            created, existing = import_players(text, actor=request.user)
+        except ActionError as error:
+            return refused(request, error, back)
+        messages.success(
+            request,
+            _("%(created)d players created, %(existing)d already existed.")
+            % {"created": len(created), "existing": len(existing)},
+        )
+        return HttpResponseRedirect(back)
+    return render(
+        request,
+        "registration/import_players.html",
+        {"form": form},
+        status=400 if form.errors else 200,
+    )

@@ -1,0 +1,1 @@
+"""Player pages: my rounds (register/unregister), a table's result entry and confirmation."""

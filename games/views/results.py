@@ -1,0 +1,264 @@
+"""A table's result page: enter scores or a deal sheet, confirm or dispute, see every version."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.permissions import is_organizer
+from games.actions import (
+    ResultRejected,
+    check_entry,
+    confirm_result,
+    dispute_result,
+    submit_result,
+)
+from games.models import ResultEvent, ResultVersion
+from games.sheets import STRAINS, CheckedResult, sheet_field, sheet_from_form
+from league.actions.common import season_rules
+from league.actions.errors import ActionError
+from league.models import Round, Seat, Table
+from league.views.common import refused, run_action
+
+MAX_CHECK_BODY = 200_000
+
+
+def _table_for(request: HttpRequest, table_id: int) -> tuple[Table, list[Seat], bool]:
+    """The table, its seats, and whether the user organizes its league; 403 for others."""
+    table = Table.objects.select_related("round__season__league").filter(pk=table_id).first()
+    if table is None:
+        raise Http404(_("There is no such table."))
+    seats = list(Seat.objects.filter(table=table).select_related("player").order_by("seat"))
+    organizer = is_organizer(request.user, table.round.season.league_id)
+    if not organizer and not any(s.player.user_id == request.user.pk for s in seats):
+        raise PermissionDenied(_("Only the players at this table may open its result page."))
+    return table, seats, organizer
+
+
+def _page(
+    request: HttpRequest,
+    table: Table,
+    seats: list[Seat],
+    organizer: bool,
+    *,
+    checked: CheckedResult | None = None,
+    entered: dict[str, Any] | None = None,
+    sheet: bool = False,
+    status: int = 200,
+) -> HttpResponse:
+    versions = list(
+        ResultVersion.objects.filter(table=table)
+        .select_related("entered_by")
+        .prefetch_related(Prefetch("events", queryset=ResultEvent.objects.select_related("actor")))
+        .order_by("-number")
+    )
+    current = next((v for v in versions if v.status != ResultVersion.Status.SUPERSEDED), None)
+    rules = season_rules(table.round.season)
+    field_errors: dict[str, list[str]] = {}
+    for error in checked.errors if checked else []:
+        key = sheet_field(error.path) if sheet else error.path
+        field_errors.setdefault(key, []).append(error.message)
+    playable = table.round.status in (Round.Status.DRAWN, Round.Status.IN_PLAY)
+    can_enter = organizer or (
+        playable and (current is None or current.status == ResultVersion.Status.PENDING)
+    )
+    can_confirm = current is not None and (
+        (organizer and current.status != ResultVersion.Status.CONFIRMED)
+        or (
+            playable
+            and current.status == ResultVersion.Status.PENDING
+            and current.entered_by_id != request.user.pk
+        )
+    )
+    can_dispute = (
+        current is not None
+        and playable
+        and current.status in (ResultVersion.Status.PENDING, ResultVersion.Status.CONFIRMED)
+    )
+    entered = entered or {}
+    score_rows = [
+        {
+            "seat": s,
+            "name": f"score-{i}",
+            "value": entered.get(f"score-{i}", ""),
+            "current": current.scores[i] if current and i < len(current.scores) else None,
+            "errors": field_errors.get(f"scores[{i}]", []),
+        }
+        for i, s in enumerate(seats)
+    ]
+    deal_rows = [
+        {
+            "index": i,
+            "number": i + 1,
+            "prefix": f"deal-{i}",
+            "trump": entered.get(f"deal-{i}-trump", ""),
+            "declarer": entered.get(f"deal-{i}-declarer", ""),
+            "winning_bid": entered.get(f"deal-{i}-winning_bid", ""),
+            "seats": [
+                {
+                    "seat": seat,
+                    "contract": entered.get(f"deal-{i}-contract-{seat}", ""),
+                    "tricks": entered.get(f"deal-{i}-tricks-{seat}", ""),
+                    "contract_errors": field_errors.get(f"deal-{i}-contract-{seat}", []),
+                    "tricks_errors": field_errors.get(f"deal-{i}-tricks-{seat}", []),
+                }
+                for seat in range(len(seats))
+            ],
+            "errors": [
+                m
+                for key in (
+                    f"deal-{i}",
+                    f"deal-{i}-trump",
+                    f"deal-{i}-declarer",
+                    f"deal-{i}-winning_bid",
+                )
+                for m in field_errors.get(key, [])
+            ],
+        }
+        for i in range(rules.deals_per_game if sheet else 0)
+    ]
+    context = {
+        "table": table,
+        "round": table.round,
+        "season": table.round.season,
+        "seats": seats,
+        "versions": versions,
+        "current": current,
+        "organizer": organizer,
+        "can_enter": can_enter,
+        "can_confirm": can_confirm,
+        "can_dispute": can_dispute,
+        "score_rows": score_rows,
+        "deal_rows": deal_rows,
+        "strains": STRAINS,
+        "deals_per_game": rules.deals_per_game,
+        "general_errors": field_errors.get("scores", []) + field_errors.get("deals", []),
+        "sheet": sheet,
+    }
+    return render(request, "games/table_result.html", context, status=status)
+
+
+@login_required
+@require_GET
+def table_result(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The result page of one table (scores form)."""
+    table, seats, organizer = _table_for(request, table_id)
+    return _page(request, table, seats, organizer)
+
+
+@login_required
+@require_GET
+def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The deal-by-deal sheet form of one table."""
+    table, seats, organizer = _table_for(request, table_id)
+    if len(seats) != 4:
+        raise Http404(_("A deal sheet needs four players."))
+    return _page(request, table, seats, organizer, sheet=True)
+
+
+@login_required
+@require_POST
+def submit(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Enter the table's result: `mode=sheet` reads the deal sheet, else the four scores."""
+    table, seats, organizer = _table_for(request, table_id)
+    sheet = request.POST.get("mode") == "sheet"
+    back = reverse("games:table", args=[table.pk])
+    note = request.POST.get("note", "")
+    try:
+        if sheet:
+            deals = sheet_from_form(request.POST, season_rules(table.round.season).deals_per_game)
+            submit_result(table, actor=request.user, deals=deals, note=note)
+        else:
+            scores = [request.POST.get(f"score-{i}", "") for i in range(len(seats))]
+            submit_result(table, actor=request.user, scores=scores, note=note)
+    except ResultRejected as rejected:
+        return _page(
+            request,
+            table,
+            seats,
+            organizer,
+            checked=rejected.checked,
+            entered=request.POST.dict(),
+            sheet=sheet,
+            status=400,
+        )
+    except ActionError as error:
+        return refused(request, error, back)
+    messages.success(
+        request,
+        _("The result was saved.")
+        if organizer
+        else _("The result was saved; another player at the table must confirm it."),
+    )
+    return HttpResponseRedirect(back)
+
+
+def _version_number(request: HttpRequest) -> int:
+    try:
+        return int(request.POST.get("version", ""))
+    except ValueError:
+        return 0
+
+
+@login_required
+@require_POST
+def confirm(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Confirm the version the player was shown (POST `version`)."""
+    table, _seats, _organizer = _table_for(request, table_id)
+    number = _version_number(request)
+    return run_action(
+        request,
+        lambda: confirm_result(table, number, actor=request.user),
+        success=_("The result is confirmed and counts in the standings."),
+        back=reverse("games:table", args=[table.pk]),
+    )
+
+
+@login_required
+@require_POST
+def dispute(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Dispute the current version (POST `version`, `reason`); the organizer decides."""
+    table, _seats, _organizer = _table_for(request, table_id)
+    number = _version_number(request)
+    reason = request.POST.get("reason", "")
+    return run_action(
+        request,
+        lambda: dispute_result(table, number, actor=request.user, reason=reason),
+        success=_("The result is disputed; an organizer will decide."),
+        back=reverse("games:table", args=[table.pk]),
+    )
+
+
+@login_required
+@require_POST
+def check(request: HttpRequest, table_id: int) -> JsonResponse:
+    """Validate a sheet as it is typed: the form fields in, per-field errors and scores out."""
+    table, seats, _organizer = _table_for(request, table_id)
+    if len(request.body) > MAX_CHECK_BODY:
+        return JsonResponse({"error": _("The sheet is too large.")}, status=413)
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        return JsonResponse({"error": _("Send the sheet's fields as a JSON object.")}, status=400)
+    if not isinstance(data, dict):
+        return JsonResponse({"error": _("Send the sheet's fields as a JSON object.")}, status=400)
+    rules = season_rules(table.round.season)
+    try:
+        checked = check_entry(table, len(seats), deals=sheet_from_form(data, rules.deals_per_game))
+    except ActionError as error:
+        return JsonResponse({"error": error.message}, status=400)
+    result = checked.as_json()
+    result["fields"] = {}
+    for error in checked.errors:
+        result["fields"].setdefault(sheet_field(error.path), []).append(error.message)
+    return JsonResponse(result)

@@ -1,0 +1,45 @@
+"""Round actions: an organizer adds a round to a season (open for registration)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts.audit import record_audit
+from accounts.permissions import is_organizer
+from league.actions.errors import ActionCode, ActionError
+from league.models import Round, Season
+
+
+def create_round(season: Season, number: int, date: dt.date, *, actor: Any = None) -> Round:
+    """Add round `number` on `date` to the season, open for registration."""
+    if actor is not None and not is_organizer(actor, season.league_id):
+        raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer of this league may do this."))
+    if number < 1:
+        raise ActionError(ActionCode.INVALID, _("The round number must be 1 or more."))
+    if not season.start <= date <= season.end:
+        raise ActionError(
+            ActionCode.INVALID,
+            _("The date must be within the season (%(start)s to %(end)s).")
+            % {"start": season.start, "end": season.end},
+        )
+    try:
+        with transaction.atomic():
+            round_ = Round.objects.create(season=season, number=number, date=date)
+            record_audit(
+                actor,
+                season.league_id,
+                "create_round",
+                f"{season.slug}: round {number} on {date}",
+                round_id=round_.pk,
+            )
+    except IntegrityError:
+        raise ActionError(
+            ActionCode.CONFLICT,
+            _("Season %(season)s already has a round %(number)s.")
+            % {"season": season.slug, "number": number},
+        ) from None
+    return round_

@@ -1,0 +1,1 @@
+"""Organizer pages under /manage/: rounds, registration, draws, swaps, results, audit log."""

@@ -1,0 +1,33 @@
+"""What every write view does with an action: run it, report its outcome, redirect back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+
+from league.actions.errors import ActionCode, ActionError
+from league.draw import DrawError
+
+
+def refused(request: HttpRequest, error: ActionError | DrawError, back: str) -> HttpResponse:
+    """A refused action: 403 when forbidden, else its sentence flashed and back to `back`."""
+    if isinstance(error, ActionError) and error.code == ActionCode.FORBIDDEN:
+        raise PermissionDenied(error.message)
+    messages.error(request, str(error))
+    return HttpResponseRedirect(back)
+
+
+def run_action(
+    request: HttpRequest, action: Callable[[], Any], *, success: str, back: str
+) -> HttpResponse:
+    """Run `action`; flash `success` or the refusal's sentence; redirect to `back`."""
+    try:
+        action()
+    except (ActionError, DrawError) as error:
+        return refused(request, error, back)
+    messages.success(request, success)
+    return HttpResponseRedirect(back)

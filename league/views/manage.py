@@ -1,0 +1,288 @@
+"""Organizer pages: seasons and rounds, registration, draw, swaps, publishing, audit log."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.db.models import Count, Q
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import AuditEntry
+from accounts.permissions import require_any_organizer, require_organizer
+from games.models import ResultVersion
+from league.actions.common import registration_deadline, season_rules
+from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
+from league.actions.errors import ActionCode, ActionError
+from league.actions.players import get_or_create_players
+from league.actions.registration import (
+    close_registration,
+    register_players,
+    reopen_registration,
+    unregister_player,
+)
+from league.actions.rounds import create_round
+from league.models import League, Player, Registration, Round, Season, Table
+from league.views.common import refused, run_action
+
+AUDIT_PAGE = 200
+
+
+def _season(request: HttpRequest, slug: str) -> Season:
+    season = Season.objects.select_related("league").filter(slug=slug).first()
+    if season is None:
+        raise Http404(_("There is no such season."))
+    require_organizer(request.user, season.league)
+    return season
+
+
+def _round(request: HttpRequest, slug: str, number: int) -> Round:
+    round_ = (
+        Round.objects.select_related("season__league")
+        .filter(season__slug=slug, number=number)
+        .first()
+    )
+    if round_ is None:
+        raise Http404(_("There is no such round."))
+    require_organizer(request.user, round_.season.league)
+    return round_
+
+
+def _back(round_: Round) -> str:
+    return reverse("manage:round", args=[round_.season.slug, round_.number])
+
+
+@login_required
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    """The seasons of the leagues this organizer runs."""
+    require_any_organizer(request.user)
+    leagues = (
+        League.objects.all()
+        if request.user.is_superuser
+        else League.objects.filter(organizers=request.user)
+    )
+    seasons = (
+        Season.objects.filter(league__in=leagues)
+        .select_related("league")
+        .annotate(round_count=Count("rounds"))
+        .order_by("league__name", "-start")
+    )
+    return render(request, "manage/index.html", {"seasons": seasons})
+
+
+class RoundForm(forms.Form):
+    number = forms.IntegerField(label=gettext_lazy("Round number"), min_value=1, max_value=999)
+    date = forms.DateField(
+        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+@login_required
+def season(request: HttpRequest, slug: str) -> HttpResponse:
+    """A season's rounds; POST adds a round."""
+    season = _season(request, slug)
+    rounds = list(
+        season.rounds.annotate(
+            registered=Count("registrations", distinct=True),
+            tables_count=Count("tables", distinct=True),
+        ).order_by("number")
+    )
+    next_number = (rounds[-1].number + 1) if rounds else 1
+    form = RoundForm(request.POST or None, initial={"number": next_number})
+    if request.method == "POST" and form.is_valid():
+        number, date = form.cleaned_data["number"], form.cleaned_data["date"]
+        return run_action(
+            request,
+            lambda: create_round(season, number, date, actor=request.user),
+            success=_("Round %(number)s added, open for registration.") % {"number": number},
+            back=reverse("manage:season", args=[season.slug]),
+        )
+    return render(
+        request,
+        "manage/season.html",
+        {"season": season, "rounds": rounds, "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+@require_GET
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Everything an organizer does with a round, on one page."""
+    round_ = _round(request, slug, number)
+    rules = season_rules(round_.season)
+    registrations = list(
+        Registration.objects.filter(round=round_)
+        .select_related("player")
+        .order_by("created_at", "id")
+    )
+    drawn = round_.status in (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED)
+    draw = load_draw(round_) if drawn else None
+    tables = []
+    if draw is not None:
+        current = {
+            v.table_id: v
+            for v in ResultVersion.objects.filter(table__round=round_).exclude(
+                status=ResultVersion.Status.SUPERSEDED
+            )
+        }
+        table_rows = list(Table.objects.filter(round=round_).order_by("number"))
+        for table, players in zip(table_rows, draw.tables, strict=False):
+            tables.append({"table": table, "players": players, "result": current.get(table.pk)})
+    return render(
+        request,
+        "manage/round.html",
+        {
+            "round": round_,
+            "season": round_.season,
+            "registrations": registrations,
+            "deadline": registration_deadline(round_, rules),
+            "method": rules.draw.method_for(round_.number, round_.date),
+            "remainder": rules.remainder,
+            "draw": draw,
+            "tables": tables,
+            "drawn": drawn,
+        },
+    )
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Register players by name (one per line; new names create players)."""
+    round_ = _round(request, slug, number)
+    names = [line for line in request.POST.get("names", "").splitlines() if line.strip()]
+    if not names:
+        return refused(
+            request, ActionError(ActionCode.INVALID, _("Enter at least one name.")), _back(round_)
+        )
+
+    def action() -> None:
+        with transaction.atomic():
+            players = list(get_or_create_players(names).values())
+            register_players(round_, players, actor=request.user)
+
+    return run_action(request, action, success=_("Players registered."), back=_back(round_))
+
+
+@login_required
+@require_POST
+def unregister(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Remove one player's registration (POST `player` id)."""
+    round_ = _round(request, slug, number)
+    player = Player.objects.filter(pk=_int(request.POST.get("player"))).first()
+    if player is None:
+        return refused(
+            request, ActionError(ActionCode.UNKNOWN, _("There is no such player.")), _back(round_)
+        )
+    return run_action(
+        request,
+        lambda: unregister_player(round_, player, actor=request.user),
+        success=_("%(player)s is no longer registered.") % {"player": player.name},
+        back=_back(round_),
+    )
+
+
+def _int(value: object) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return 0
+
+
+@login_required
+@require_POST
+def close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = _round(request, slug, number)
+    return run_action(
+        request,
+        lambda: close_registration(round_, actor=request.user),
+        success=_("Registration closed."),
+        back=_back(round_),
+    )
+
+
+@login_required
+@require_POST
+def reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = _round(request, slug, number)
+    return run_action(
+        request,
+        lambda: reopen_registration(round_, actor=request.user),
+        success=_("Registration reopened."),
+        back=_back(round_),
+    )
+
+
+@login_required
+@require_POST
+def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Draw the tables (POST optional `seed`, `redraw`)."""
+    round_ = _round(request, slug, number)
+    raw_seed = request.POST.get("seed", "").strip()
+    seed = None
+    if raw_seed:
+        if not raw_seed.isdigit() or len(raw_seed) > 18:
+            return refused(
+                request,
+                ActionError(ActionCode.INVALID, _("The seed must be a whole number ≥ 0.")),
+                _back(round_),
+            )
+        seed = int(raw_seed)
+    redraw = request.POST.get("redraw") == "1"
+    return run_action(
+        request,
+        lambda: do_draw_round(round_, actor=request.user, seed=seed, redraw=redraw),
+        success=_("The tables are drawn."),
+        back=_back(round_),
+    )
+
+
+@login_required
+@require_POST
+def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Swap two players (POST `first`, `second` player ids)."""
+    round_ = _round(request, slug, number)
+    ids = [_int(request.POST.get("first")), _int(request.POST.get("second"))]
+    found = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
+    if len(found) != len(set(ids)) or 0 in ids:
+        return refused(
+            request,
+            ActionError(ActionCode.INVALID, _("Choose two players to swap.")),
+            _back(round_),
+        )
+    return run_action(
+        request,
+        lambda: swap_players(round_, found[ids[0]], found[ids[1]], actor=request.user),
+        success=_("Players swapped."),
+        back=_back(round_),
+    )
+
+
+@login_required
+@require_POST
+def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = _round(request, slug, number)
+    return run_action(
+        request,
+        lambda: publish_draw(round_, actor=request.user),
+        success=_("The draw is published."),
+        back=_back(round_),
+    )
+
+
+@login_required
+@require_GET
+def audit(request: HttpRequest) -> HttpResponse:
+    """The audit log of the leagues this organizer runs (and account decisions)."""
+    require_any_organizer(request.user)
+    entries = AuditEntry.objects.select_related("actor", "league")
+    if not request.user.is_superuser:
+        entries = entries.filter(Q(league__organizers=request.user) | Q(league__isnull=True))
+    return render(request, "manage/audit.html", {"entries": entries[:AUDIT_PAGE]})

@@ -1,0 +1,151 @@
+"""Accounts: sign up, claim a player with an organizer's approval, CSV import, roles."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from accounts.actions import decide_claim, import_players, parse_player_csv, request_claim
+from accounts.models import AuditEntry, PlayerClaim
+from accounts.permissions import is_any_organizer, is_organizer, player_of
+from league.actions.errors import ActionCode, ActionError
+from league.models import Player
+from tests.roundsupport import make_organizer, make_players, make_season, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_organizer_is_per_league():
+    season = make_season()
+    other = make_season("s2", league_name="Other League")
+    organizer = make_organizer(season)
+    assert is_organizer(organizer, season.league)
+    assert not is_organizer(organizer, other.league)
+    assert is_any_organizer(organizer)
+    assert not is_any_organizer(make_user())
+
+
+def test_superuser_organizes_every_league():
+    season = make_season()
+    admin = make_user(is_superuser=True)
+    assert is_organizer(admin, season.league)
+
+
+def test_claim_is_linked_only_after_approval():
+    season = make_season()
+    organizer = make_organizer(season)
+    (player,) = make_players(1)
+    user = make_user()
+    claim = request_claim(user, player)
+    assert player_of(user) is None
+    decide_claim(claim.pk, approve=True, actor=organizer)
+    assert player_of(user) == player
+    assert AuditEntry.objects.get().action == "claim_approve"
+
+
+def test_rejected_claim_links_nothing():
+    organizer = make_organizer(make_season())
+    (player,) = make_players(1)
+    user = make_user()
+    claim = request_claim(user, player)
+    decide_claim(claim.pk, approve=False, actor=organizer)
+    assert player_of(user) is None
+    assert PlayerClaim.objects.get().status == PlayerClaim.Status.REJECTED
+    with pytest.raises(ActionError, match="already decided"):
+        decide_claim(claim.pk, approve=True, actor=organizer)
+
+
+def test_one_pending_claim_per_user_and_no_claim_on_a_linked_player():
+    (free, taken) = make_players(2)
+    taken.user = make_user()
+    taken.save()
+    user = make_user()
+    request_claim(user, free)
+    with pytest.raises(ActionError, match="already have a claim"):
+        request_claim(user, free)
+    with pytest.raises(ActionError, match="already linked"):
+        request_claim(make_user(), taken)
+
+
+def test_a_player_cannot_approve_claims():
+    (player,) = make_players(1)
+    claim = request_claim(make_user(), player)
+    with pytest.raises(ActionError) as error:
+        decide_claim(claim.pk, approve=True, actor=make_user())
+    assert error.value.code == ActionCode.FORBIDDEN
+    assert Player.objects.get().user is None
+
+
+def test_csv_names_and_problems_by_line():
+    names, problems = parse_player_csv("name,email\nDana,d@x\n  Eli  ,\n,\nDana,\n")
+    assert names == ["Dana", "Eli"]
+    assert [(p.line, "empty" in p.message or "twice" in p.message) for p in problems] == [
+        (4, True),
+        (5, True),
+    ]
+    _names, problems = parse_player_csv("player\nDana\n")
+    assert problems[0].line == 1 and "'name'" in problems[0].message
+
+
+def test_csv_import_is_all_or_nothing():
+    organizer = make_organizer(make_season())
+    Player.objects.create(name="Dana", slug="dana")
+    created, existing = import_players("name\nDana\nNoa\nOmer\n", actor=organizer)
+    assert (created, existing) == (["Noa", "Omer"], ["Dana"])
+    with pytest.raises(ActionError, match="line 3"):
+        import_players("name\nTal\n" + "\n" * 0 + ",\n", actor=organizer)
+    assert not Player.objects.filter(name="Tal").exists()
+    with pytest.raises(ActionError) as error:
+        import_players("name\nTal\n", actor=make_user())
+    assert error.value.code == ActionCode.FORBIDDEN
+
+
+def test_signup_then_claim_then_approval_through_the_pages(client):
+    season = make_season()
+    organizer = make_organizer(season)
+    (player,) = make_players(1)
+    response = client.post(
+        reverse("signup"),
+        {"username": "dana", "password1": "a-long-pass-123", "password2": "a-long-pass-123"},
+    )
+    assert response.status_code == 302
+    response = client.post(reverse("claim_player"), {"player": player.pk})
+    assert response.status_code == 302
+    claim = PlayerClaim.objects.get()
+    response = client.post(reverse("decide_claim", args=[claim.pk]), {"decision": "approve"})
+    assert response.status_code == 403
+    client.force_login(organizer)
+    assert client.get(reverse("claims")).status_code == 200
+    client.post(reverse("decide_claim", args=[claim.pk]), {"decision": "approve"})
+    player.refresh_from_db()
+    assert player.user.username == "dana"
+
+
+def test_claim_form_with_bad_player_is_400(client):
+    client.force_login(make_user())
+    response = client.post(reverse("claim_player"), {"player": "999999"})
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize("who", ["anonymous", "player"])
+def test_only_organizers_open_claims_and_import(client, who):
+    if who == "player":
+        client.force_login(make_players(1, with_users=True)[0].user)
+    for name in ("claims", "import_players"):
+        response = client.get(reverse(name))
+        assert response.status_code == (302 if who == "anonymous" else 403)
+
+
+def test_csv_import_page(client):
+    organizer = make_organizer(make_season())
+    client.force_login(organizer)
+    upload = SimpleUploadedFile("p.csv", "name\nDana\nדנה\n".encode())
+    response = client.post(reverse("import_players"), {"file": upload}, follow=True)
+    assert "2 players created" in response.content.decode()
+    bad = SimpleUploadedFile("p.csv", b"\xff\xfe\x00bad")
+    response = client.post(reverse("import_players"), {"file": bad}, follow=True)
+    assert "UTF-8" in response.content.decode()
+    assert Player.objects.count() == 2
+
+
+def test_login_page_renders(client):
+    assert client.get(reverse("login")).status_code == 200
