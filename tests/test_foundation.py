@@ -33,3 +33,11 @@ def test_system_check_is_clean():
     out = StringIO()
     call_command("check", stdout=out)
     assert "no issues" in out.getvalue()
+
+
+def test_health_check_answers_without_touching_the_database(client, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.content == b"ok\n"
+    assert "no-cache" in response["Cache-Control"]
