@@ -35,6 +35,7 @@ def test_system_check_is_clean():
     assert "no issues" in out.getvalue()
 
 
+@pytest.mark.django_db
 def test_health_check_answers_without_touching_the_database(client, django_assert_num_queries):
     with django_assert_num_queries(0):
         response = client.get("/healthz")
