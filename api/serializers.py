@@ -35,11 +35,13 @@ class PlayerRefSerializer(serializers.Serializer):
 
     id = serializers.CharField(
         required=False,
+        min_length=1,
         max_length=EXTERNAL_ID_MAX,
         help_text="The platform's id of the player; sent with `name` once, then alone.",
     )
     name = serializers.CharField(
         required=False,
+        min_length=1,
         max_length=NAME_MAX,
         help_text="The player's name in the league; a new name creates the player.",
     )
@@ -54,6 +56,7 @@ class GameSubmissionSerializer(serializers.Serializer):
     """A finished game from a platform: four scores, a full game record (FORMATS.md 2), or both."""
 
     game_id = serializers.CharField(
+        min_length=1,
         max_length=EXTERNAL_ID_MAX,
         help_text="The platform's id of this game: resending it is safe (idempotent).",
     )
@@ -73,8 +76,8 @@ class GameSubmissionSerializer(serializers.Serializer):
         help_text="Round number (scheduled-rounds seasons; default: the round on `date`).",
     )
     date = serializers.DateField(help_text="The day the game was played (YYYY-MM-DD).")
-    players = PlayerRefSerializer(
-        many=True,
+    players = serializers.ListField(
+        child=PlayerRefSerializer(),
         required=False,
         min_length=4,
         max_length=4,
@@ -120,7 +123,7 @@ def _has_four_names(record: object) -> bool:
 class RegistrationRequestSerializer(serializers.Serializer):
     """Players to register for a round, by platform id or name."""
 
-    players = PlayerRefSerializer(many=True, min_length=1, max_length=200)
+    players = serializers.ListField(child=PlayerRefSerializer(), min_length=1, max_length=200)
 
 
 class DrawRequestSerializer(serializers.Serializer):
