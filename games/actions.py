@@ -10,9 +10,11 @@ transaction, and the publishing signals are sent after commit.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
@@ -23,6 +25,9 @@ from league.actions.common import season_rules
 from league.actions.errors import ActionCode, ActionError
 from league.models import Round, Seat, Table
 from league.signals import game_confirmed, season_results_changed
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 PLAYABLE = (Round.Status.DRAWN, Round.Status.IN_PLAY)
 CURRENT = (
@@ -38,6 +43,23 @@ class ResultRejected(ActionError):
     def __init__(self, checked: CheckedResult) -> None:
         super().__init__(ActionCode.INVALID, _("The result has errors; nothing was saved."))
         self.checked = checked
+
+
+def _conflict_safe(action: Callable[P, R]) -> Callable[P, R]:
+    """Turn a constraint violation (a race the row lock should already prevent) into a
+    clear refusal instead of a server error; the transaction has rolled back by then."""
+
+    @functools.wraps(action)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return action(*args, **kwargs)
+        except IntegrityError:
+            raise ActionError(
+                ActionCode.CONFLICT,
+                _("Someone changed this table's result at the same moment; please try again."),
+            ) from None
+
+    return wrapper
 
 
 def _lock_table(table_id: int) -> Table:
@@ -130,6 +152,7 @@ def _add_version(
     return version
 
 
+@_conflict_safe
 def submit_result(
     table: Table, *, actor: Any, scores: Any = None, deals: Any = None, note: str = ""
 ) -> ResultVersion:
@@ -162,6 +185,7 @@ def submit_result(
         )
 
 
+@_conflict_safe
 def organizer_set_result(
     table: Table, *, actor: Any, scores: Any = None, deals: Any = None, note: str = ""
 ) -> ResultVersion:
@@ -205,6 +229,7 @@ def _organizer_set(
     return version
 
 
+@_conflict_safe
 def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVersion:
     """Another player at the table (or an organizer) confirms the version he was shown.
 
@@ -257,6 +282,7 @@ def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVe
         return current
 
 
+@_conflict_safe
 def dispute_result(
     table: Table, version_number: int, *, actor: Any, reason: str = ""
 ) -> ResultVersion:

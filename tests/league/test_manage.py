@@ -1,0 +1,186 @@
+"""Organizer pages under /manage/: a full round in the browser, roles, bad input, queries."""
+
+import pytest
+from django.urls import reverse
+
+from accounts.models import AuditEntry
+from games.models import Game
+from league.actions.draws import do_draw_round
+from league.models import Registration, Round, Seat, Table
+from tests.roundsupport import (
+    FAR_SUNDAY,
+    make_organizer,
+    make_players,
+    make_round,
+    make_season,
+    make_user,
+    register,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def url(name, round_, *extra):
+    return reverse(f"manage:{name}", args=[round_.season.slug, round_.number, *extra])
+
+
+def test_a_full_round_in_the_browser(client):
+    season = make_season()
+    organizer = make_organizer(season)
+    players = make_players(4, with_users=True)
+    client.force_login(organizer)
+    response = client.post(
+        reverse("manage:season", args=[season.slug]), {"number": 1, "date": FAR_SUNDAY}
+    )
+    assert response.status_code == 302
+    round_ = Round.objects.get(season=season, number=1)
+    for player in players[:3]:
+        client.force_login(player.user)
+        assert client.post(reverse("games:register", args=[round_.pk])).status_code == 302
+    client.force_login(organizer)
+    client.post(url("register", round_), {"names": players[3].name + "\n\n"})
+    assert Registration.objects.filter(round=round_).count() == 4
+    client.post(url("close", round_))
+    client.post(url("draw", round_), {"seed": "7"})
+    client.post(url("publish", round_))
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.DRAWN and round_.draw_seed == 7
+    assert round_.draw_published_at is not None
+    page = client.get(url("round", round_)).content.decode()
+    assert "Seed: 7" in page
+    table = Table.objects.get(round=round_)
+    seated = [s.player.user for s in Seat.objects.filter(table=table).order_by("seat")]
+    client.force_login(seated[0])
+    client.post(
+        reverse("games:submit", args=[table.pk]),
+        {"mode": "scores", "score-0": 50, "score-1": 40, "score-2": 30, "score-3": 20},
+    )
+    client.force_login(seated[1])
+    client.post(reverse("games:confirm", args=[table.pk]), {"version": 1})
+    assert Game.objects.get(table=table).status == Game.Status.CONFIRMED
+    from league.loader import season_standings
+
+    standings = season_standings(season)
+    assert standings.rows[0].player == Seat.objects.get(table=table, seat=0).player_id
+    assert {e.action for e in AuditEntry.objects.all()} >= {
+        "create_round",
+        "register",
+        "close_registration",
+        "draw",
+        "publish_draw",
+    }
+
+
+@pytest.mark.parametrize("who", ["anonymous", "player", "organizer_of_another_league"])
+def test_wrong_roles_cannot_manage(client, who):
+    season = make_season()
+    round_ = make_round(season)
+    register(round_, make_players(4))
+    if who == "player":
+        client.force_login(make_players(1, with_users=True)[0].user)
+    elif who == "organizer_of_another_league":
+        client.force_login(make_organizer(make_season("s2", league_name="Other League")))
+    expected = 302 if who == "anonymous" else 403
+    assert client.get(url("round", round_)).status_code == expected
+    assert client.get(reverse("manage:season", args=[season.slug])).status_code == expected
+    for name in ("close", "reopen", "draw", "publish", "register", "unregister", "swap"):
+        assert client.post(url(name, round_), {"names": "X", "player": 1}).status_code == expected
+    assert not Table.objects.exists()
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.OPEN
+    assert not AuditEntry.objects.exists()
+
+
+def test_bad_input_gives_messages_not_errors(client):
+    season = make_season()
+    organizer = make_organizer(season)
+    round_ = make_round(season)
+    client.force_login(organizer)
+    checks = [
+        (url("draw", round_), {"seed": "-3"}, "The seed must be a whole number"),
+        (url("register", round_), {"names": "   "}, "Enter at least one name"),
+        (url("register", round_), {"names": "x" * 200}, "longer than"),
+        (url("unregister", round_), {"player": "abc"}, "no such player"),
+        (url("swap", round_), {"first": "1"}, "Choose two players"),
+        (url("publish", round_), {}, "not been drawn"),
+        (url("reopen", round_), {}, ""),
+    ]
+    for address, data, message in checks:
+        response = client.post(address, data, follow=True)
+        assert response.status_code == 200
+        assert message in response.content.decode()
+    response = client.post(
+        reverse("manage:season", args=[season.slug]), {"number": 1, "date": "2099-01-04"}
+    )
+    assert response.status_code == 302
+    response = client.post(
+        reverse("manage:season", args=[season.slug]), {"number": "x", "date": "never"}
+    )
+    assert response.status_code == 400
+    response = client.post(
+        reverse("manage:season", args=[season.slug]),
+        {"number": 2, "date": "1999-01-01"},
+        follow=True,
+    )
+    assert "within the season" in response.content.decode()
+    assert Round.objects.count() == 1
+
+
+def test_unknown_season_and_round_are_404(client):
+    client.force_login(make_organizer(make_season()))
+    assert client.get(reverse("manage:season", args=["nope"])).status_code == 404
+    assert client.get(reverse("manage:round", args=["season-10", 99])).status_code == 404
+
+
+def test_redraw_with_results_is_refused_with_a_message(client):
+    season = make_season()
+    organizer = make_organizer(season)
+    round_ = make_round(season)
+    register(round_, make_players(4))
+    do_draw_round(round_, seed=1)
+    table = Table.objects.get()
+    Game.objects.create(season=season, round=round_, table=table, date=round_.date, source="entry")
+    client.force_login(organizer)
+    response = client.post(url("draw", round_), {"redraw": "1"}, follow=True)
+    assert "already has results" in response.content.decode()
+
+
+@pytest.mark.parametrize("count", [4, 40])
+def test_round_page_query_count_does_not_grow_with_players(
+    client, count, django_assert_num_queries
+):
+    season = make_season()
+    organizer = make_organizer(season)
+    round_ = make_round(season)
+    register(round_, make_players(count))
+    do_draw_round(round_, seed=1)
+    client.force_login(organizer)
+    # session, user, round, organizer check, registrations, seats, reserves, versions, tables
+    with django_assert_num_queries(9):
+        assert client.get(url("round", round_)).status_code == 200
+
+
+@pytest.mark.parametrize("count", [1, 12])
+def test_season_and_index_query_counts(client, count, django_assert_num_queries):
+    season = make_season()
+    organizer = make_organizer(season)
+    for number in range(1, count + 1):
+        make_round(season, number=number)
+    client.force_login(organizer)
+    with django_assert_num_queries(5):
+        assert client.get(reverse("manage:season", args=[season.slug])).status_code == 200
+    with django_assert_num_queries(4):
+        assert client.get(reverse("manage:index")).status_code == 200
+
+
+def test_audit_log_shows_only_my_leagues(client):
+    season = make_season()
+    other = make_season("s2", league_name="Other League")
+    mine = make_organizer(season)
+    AuditEntry.objects.create(league=season.league, action="draw", summary="mine")
+    AuditEntry.objects.create(league=other.league, action="draw", summary="theirs")
+    client.force_login(mine)
+    body = client.get(reverse("manage:audit")).content.decode()
+    assert "mine" in body and "theirs" not in body
+    client.force_login(make_user())
+    assert client.get(reverse("manage:audit")).status_code == 403
