@@ -1,0 +1,35 @@
+"""Admin for player claims and the (read-only) organizers' audit log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from accounts.models import AuditEntry, PlayerClaim
+
+
+@admin.register(PlayerClaim)
+class PlayerClaimAdmin(admin.ModelAdmin):
+    list_display = ("user", "player", "status", "created_at", "decided_by", "decided_at")
+    list_filter = ("status",)
+    search_fields = ("user__username", "player__name")
+    raw_id_fields = ("user", "player", "decided_by")
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ("created_at", "actor", "league", "action", "summary")
+    list_filter = ("action", "league")
+    search_fields = ("summary", "actor__username")
+    date_hierarchy = "created_at"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
