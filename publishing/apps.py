@@ -8,6 +8,9 @@ class PublishingConfig(AppConfig):
     verbose_name = "Publishing"
 
     def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
         from publishing import receivers
 
         receivers.connect()
+        post_migrate.connect(receivers.sync_beat_after_migrate, sender=self)

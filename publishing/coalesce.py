@@ -7,6 +7,8 @@ from functools import lru_cache
 
 import redis
 from django.conf import settings
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from config.celery import app
 
@@ -17,7 +19,10 @@ KEY_PREFIX = "whist:publish:pending:"
 
 @lru_cache(maxsize=4)
 def _client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+    # Fail fast and once: a writer waiting on a dead Redis would delay its response.
+    return redis.Redis.from_url(
+        url, socket_connect_timeout=1, socket_timeout=1, retry=Retry(NoBackoff(), 0)
+    )
 
 
 def _redis() -> redis.Redis | None:

@@ -18,3 +18,10 @@ def connect() -> None:
     season_results_changed.connect(
         _on_season_results_changed, dispatch_uid="publishing.season_results_changed"
     )
+
+
+def sync_beat_after_migrate(sender: Any, **kwargs: Any) -> None:
+    """Register the sweeps and season schedules with beat once the tables exist."""
+    from publishing.beat import sync_schedules
+
+    sync_schedules()

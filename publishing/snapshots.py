@@ -30,6 +30,7 @@ ROW = {"rank": int | null, "player": name, "points": float, "gap": float (2 deci
 
 ROUND = {"number", "date", "status", "registration_deadline": datetime | null,
          "registered": [{"player", "player_slug"}],          # registration order
+         # draw: null until the draw is published (or the round has results)
          "draw": null | {"method": "random" | "ranking" | "", "seed": int | null,
                          "drawn_at", "published_at",
                          "tables": [{"table": 1, "players": [{"seat", "player", "player_slug"}]}],
@@ -293,7 +294,9 @@ def _round_json(
 ) -> dict[str, Any]:
     games.sort(key=lambda g: (g["table"] is None, g["table"] or 0, g["game_id"]))
     draw = None
-    if seats or round_.drawn_at:
+    # A draw is public once published (or once the round has results); before that only
+    # the organizers see it, so a swap before publishing never shows.
+    if seats and (round_.draw_published_at is not None or games):
         tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for seat in seats:
             tables[seat["table__number"]].append(

@@ -8,8 +8,9 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError, transaction
 
 from league.models import Season
-from publishing import coalesce
+from publishing import coalesce, rounds
 from publishing.actions import do_publish_season, stale_season_ids
+from publishing.beat import sync_schedules
 
 logger = logging.getLogger(__name__)
 
@@ -62,13 +63,34 @@ def publish_season(self, season_id: int) -> int | None:  # type: ignore[no-untyp
 
 
 @shared_task(
+    name="publishing.run_round_schedule",
+    autoretry_for=(OperationalError, InterfaceError),
+    retry_backoff=1,
+    max_retries=5,
+    acks_late=True,
+)
+def run_round_schedule(season_id: int) -> list[tuple[int, str]]:
+    """Beat's crontab entry point: run the season's round steps that are due now."""
+    try:
+        return rounds.run_round_schedule(season_id)
+    except Season.DoesNotExist:
+        return []
+
+
+@shared_task(
     name="publishing.sweep",
     autoretry_for=(OperationalError, InterfaceError),
     retry_backoff=1,
     max_retries=5,
 )
 def sweep() -> list[int]:
-    """Catch up on anything a lost message missed: publish every season with stale inputs."""
+    """Catch up on anything a lost message missed: keep the beat rows in step with the
+    seasons, run due round steps, and publish every season with stale inputs."""
+    sync_schedules()
+    for season_id in Season.objects.exclude(status=Season.Status.FINISHED).values_list(
+        "pk", flat=True
+    ):
+        rounds.run_round_schedule(season_id)
     published = []
     for season_id in stale_season_ids():
         try:

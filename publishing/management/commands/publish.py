@@ -1,0 +1,37 @@
+"""`python manage.py publish [SEASON ...] [--sync-schedules]`: publish snapshots now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from league.models import Season
+from publishing.actions import do_publish_season
+from publishing.beat import sync_schedules
+
+
+class Command(BaseCommand):
+    help = (
+        "Publish the snapshot of the given seasons (all seasons when none is named); "
+        "an unchanged season is left as it is. --sync-schedules also refreshes beat's rows."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("seasons", nargs="*", help="season slugs")
+        parser.add_argument("--sync-schedules", action="store_true")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        slugs = options["seasons"]
+        seasons = Season.objects.order_by("slug")
+        if slugs:
+            seasons = seasons.filter(slug__in=slugs)
+            missing = sorted(set(slugs) - set(seasons.values_list("slug", flat=True)))
+            if missing:
+                raise CommandError(f"Unknown season(s): {', '.join(missing)}.")
+        for season in seasons:
+            snapshot = do_publish_season(season.pk)
+            state = f"version {snapshot.version}" if snapshot else "unchanged"
+            self.stdout.write(f"{season.slug}: {state}")
+        if options["sync_schedules"]:
+            self.stdout.write(f"Beat schedule: {sync_schedules()} row(s) changed.")

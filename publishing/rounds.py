@@ -1,0 +1,142 @@
+"""Run a season's round schedule: close, draw, publish the draw and the results, notify."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.conf import settings
+from django.core.mail import send_mass_mail
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import override
+
+from games.models import Game
+from league.actions.common import season_rules
+from league.actions.draws import DRAWN_STATUSES, do_draw_round, publish_draw
+from league.actions.errors import ActionError
+from league.actions.registration import close_registration
+from league.models import Registration, Round, Season
+from publishing.actions import do_publish_season
+from publishing.schedule import RoundState, Step, due_steps, round_times
+from publishing.snapshots import latest_snapshot
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_ZONE = "Asia/Jerusalem"
+
+
+def league_zone(name: str) -> ZoneInfo:
+    """The league's time zone (the default when the stored name is not a known zone)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_ZONE)
+
+
+def run_round_schedule(season_id: int, now: dt.datetime | None = None) -> list[tuple[int, str]]:
+    """Run every step due now for the season's rounds; returns the (round, step) pairs run."""
+    now = now or timezone.now()
+    season = Season.objects.select_related("league").get(pk=season_id)
+    if season.status == Season.Status.FINISHED:
+        return []
+    rules = season_rules(season)
+    if rules.kind != "rounds":
+        return []
+    zone = league_zone(season.league.timezone)
+    today = now.astimezone(zone).date()
+    rounds = (
+        Round.objects.filter(
+            season=season,
+            date__gte=today - dt.timedelta(days=2),
+            date__lte=today + dt.timedelta(days=1),
+        )
+        .select_related("season__league")
+        .annotate(
+            registered=Count("registrations", distinct=True),
+            confirmed=Count("games", filter=Q(games__status=Game.Status.CONFIRMED), distinct=True),
+        )
+        .order_by("number")
+    )
+    done: list[tuple[int, str]] = []
+    for round_ in rounds:
+        times = round_times(round_.date, rules.schedule, zone, round_.registration_deadline)
+        state = RoundState(
+            open=round_.status == Round.Status.OPEN,
+            drawn=round_.status in DRAWN_STATUSES,
+            draw_published=round_.draw_published_at is not None,
+            results_published=round_.results_published_at is not None,
+            registered=round_.registered,
+            results=round_.confirmed,
+        )
+        for step in due_steps(times, state, now):
+            try:
+                if _run_step(round_, step):
+                    done.append((round_.number, step.value))
+            except ActionError as error:
+                logger.warning("%s: scheduled %s refused: %s", round_, step, error)
+                break
+    return done
+
+
+def _run_step(round_: Round, step: Step) -> bool:
+    if step is Step.CLOSE:
+        return close_registration(round_)
+    if step is Step.DRAW:
+        return do_draw_round(round_)[1]
+    published = publish_draw(round_) if step is Step.PUBLISH_DRAW else do_publish_results(round_)
+    if published:
+        do_publish_season(round_.season_id)
+        notify_round(round_, step)
+    return published
+
+
+def do_publish_results(round_: Round) -> bool:
+    """Mark the round's results published; True when they were not yet."""
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if locked.results_published_at is not None:
+            return False
+        locked.results_published_at = timezone.now()
+        locked.save(update_fields=["results_published_at"])
+    round_.results_published_at = locked.results_published_at
+    return True
+
+
+def notify_round(round_: Round, step: Step) -> int:
+    """E-mail the round's registered players the draw or results text; returns mails sent.
+
+    A failing mail server is logged and never undoes the publication.
+    """
+    snapshot = latest_snapshot(round_.season_id)
+    if snapshot is None:
+        return 0
+    kind = "draw" if step is Step.PUBLISH_DRAW else "results"
+    language = settings.LANGUAGE_CODE
+    texts = snapshot.data["messages"].get(language, {}).get("rounds", {})
+    text = texts.get(str(round_.number), {}).get(kind)
+    if not text:
+        return 0
+    recipients = sorted(
+        {
+            email
+            for email in Registration.objects.filter(round=round_).values_list(
+                "player__user__email", flat=True
+            )
+            if email
+        }
+    )
+    with override(language):
+        subject = (
+            _("Round %(number)s draw") if kind == "draw" else _("Round %(number)s results")
+        ) % {"number": round_.number}
+    subject = f"{snapshot.data['season']['league']}: {subject}"
+    messages = [(subject, text, settings.DEFAULT_FROM_EMAIL, [email]) for email in recipients]
+    try:
+        return send_mass_mail(messages, fail_silently=False)
+    except Exception:  # the mail server is down: the draw is published all the same
+        logger.exception("could not e-mail the %s of %s", kind, round_)
+        return 0

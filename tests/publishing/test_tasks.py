@@ -1,0 +1,100 @@
+"""The publish triggers and task: after commit, coalesced, retried, never failing a writer."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import OperationalError
+
+from league.signals import game_confirmed, season_results_changed
+from publishing import coalesce, tasks
+from publishing.models import SeasonSnapshot
+from rating.models import RatingChange
+from tests.publishing import factories as f
+
+pytestmark = pytest.mark.django_db
+
+
+class FakeRedis:
+    """Just SET NX and DELETE, as the coalescing uses them."""
+
+    def __init__(self) -> None:
+        self.keys: set[str] = set()
+
+    def set(self, key: str, value: object, nx: bool, ex: int) -> bool:
+        if key in self.keys:
+            return False
+        self.keys.add(key)
+        return True
+
+    def delete(self, key: str) -> None:
+        self.keys.discard(key)
+
+
+@pytest.fixture
+def season():
+    season = f.season()
+    round_ = f.round_(season, 1, dt.date(2026, 9, 6))
+    f.table_game(season, round_, 1, {"Dana": 120, "Eli": 80, "Noa": 45, "Omer": -10})
+    return season
+
+
+def test_season_results_changed_publishes_after_commit(season, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        season_results_changed.send(sender=None, season_id=season.pk)
+    assert SeasonSnapshot.objects.filter(season=season).count() == 1
+
+
+def test_game_confirmed_updates_ratings_after_commit(season, django_capture_on_commit_callbacks):
+    game = season.games.get()
+    with django_capture_on_commit_callbacks(execute=True):
+        game_confirmed.send(sender=None, game_id=game.pk)
+    assert RatingChange.objects.filter(game=game).count() == 4
+
+
+def test_a_burst_of_requests_sends_one_publish(season, monkeypatch):
+    fake = FakeRedis()
+    sent = []
+    monkeypatch.setattr(coalesce, "_redis", lambda: fake)
+    monkeypatch.setattr(tasks.publish_season, "apply_async", lambda *a, **k: sent.append(a))
+    results = [tasks.send_publish(season.pk) for _ in range(50)]
+    assert results.count(True) == 1 and len(sent) == 1
+    coalesce.release(season.pk)  # the task starts: the next request sends again
+    assert tasks.send_publish(season.pk) is True
+
+
+def test_redis_down_never_fails_the_sender(season, monkeypatch):
+    dead = coalesce._client("redis://127.0.0.1:1/11")
+    monkeypatch.setattr(coalesce, "_redis", lambda: dead)
+    assert tasks.send_publish(season.pk) is False
+    assert not SeasonSnapshot.objects.exists()
+    assert tasks.sweep() == [season.pk]  # the sweep catches up
+    assert SeasonSnapshot.objects.filter(season=season).count() == 1
+
+
+def test_publish_retries_when_the_database_is_briefly_unavailable(season, monkeypatch):
+    real = tasks.do_publish_season
+    calls = []
+
+    def flaky(season_id: int):
+        calls.append(season_id)
+        if len(calls) == 1:
+            raise OperationalError("the database is restarting")
+        return real(season_id)
+
+    monkeypatch.setattr(tasks, "do_publish_season", flaky)
+    result = tasks.publish_season.apply((season.pk,), throw=False)
+    assert len(calls) == 2
+    assert SeasonSnapshot.objects.filter(season=season).count() == 1
+    assert result.get() == 1
+
+
+def test_duplicate_publish_messages_publish_once(season):
+    assert tasks.publish_season.apply((season.pk,)).get() == 1
+    assert tasks.publish_season.apply((season.pk,)).get() is None
+    assert SeasonSnapshot.objects.filter(season=season).count() == 1
+
+
+def test_publishing_an_unknown_season_is_a_no_op():
+    assert tasks.publish_season.apply((987654,)).get() is None
