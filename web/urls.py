@@ -1,5 +1,16 @@
-"""URL routes of this app."""
+"""Public pages: home, season table, rounds, players, archive and rules (FORMATS.md 7)."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from web import views
+
+app_name = "web"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("seasons/", views.archive, name="archive"),
+    path("seasons/<str:season>/", views.season_table, name="season"),
+    path("seasons/<str:season>/rules/", views.season_rules_page, name="rules"),
+    path("seasons/<str:season>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("players/<str:player>/", views.player_detail, name="player"),
+]

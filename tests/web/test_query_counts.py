@@ -1,0 +1,50 @@
+"""Every public page makes the same number of SQL queries whatever the size of the season."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.models import Player, Registration, Round, Season
+
+pytestmark = pytest.mark.django_db
+
+SIZES = [
+    pytest.param((8, 3), id="8-players-3-rounds"),
+    pytest.param((40, 12), id="40-players-12-rounds"),
+]
+
+PAGES = {
+    "home": (lambda season, player: "/", 3),
+    "archive": (lambda season, player: "/seasons/", 2),
+    "season": (lambda season, player: f"/seasons/{season.slug}/", 3),
+    "season-csv": (lambda season, player: f"/seasons/{season.slug}/?_export=csv", 2),
+    "season-sorted": (lambda season, player: f"/seasons/{season.slug}/?sort=-gap", 3),
+    "round": (lambda season, player: f"/seasons/{season.slug}/rounds/2/", 7),
+    "open-round": (lambda season, player: f"/seasons/{season.slug}/rounds/99/", 6),
+    "rules": (lambda season, player: f"/seasons/{season.slug}/rules/", 1),
+    "player": (lambda season, player: f"/players/{player.slug}/", 4),
+}
+
+
+@pytest.fixture
+def sized_site(make_season, request):  # type: ignore[no-untyped-def]
+    players, rounds = request.param
+    season = make_season("season-10", players=players, rounds=rounds)
+    make_season("season-9", players=players, rounds=rounds, status=Season.Status.FINISHED)
+    open_round = Round.objects.create(season=season, number=99, date="2099-07-14")
+    Registration.objects.bulk_create(
+        Registration(round=open_round, player=p) for p in Player.objects.all()
+    )
+    return season, Player.objects.order_by("name").first()
+
+
+@pytest.mark.parametrize("sized_site", SIZES, indirect=True)
+@pytest.mark.parametrize("page", list(PAGES))
+def test_page_makes_a_constant_number_of_queries(
+    client, django_assert_num_queries, sized_site, page
+):
+    season, player = sized_site
+    url, queries = PAGES[page]
+    with django_assert_num_queries(queries):
+        response = client.get(url(season, player), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200

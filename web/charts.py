@@ -1,0 +1,142 @@
+"""Server-rendered SVG line charts (no JavaScript, no CDN): race, position and rating charts."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+PALETTE = (
+    "#0b5d3b",
+    "#c2410c",
+    "#1d4ed8",
+    "#a21caf",
+    "#b45309",
+    "#0f766e",
+    "#be123c",
+    "#4d7c0f",
+)
+WIDTH, HEIGHT = 640, 300
+LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line: its name, colour and values by label (None where it has no value)."""
+
+    name: str
+    values: Sequence[float | None]
+    color: str
+
+
+def colored(names_values: Sequence[tuple[str, Sequence[float | None]]]) -> list[Series]:
+    """Give each series a colour of the palette, in order."""
+    return [
+        Series(name, values, PALETTE[i % len(PALETTE)])
+        for i, (name, values) in enumerate(names_values)
+    ]
+
+
+def _ticks(low: float, high: float, count: int = 5) -> list[float]:
+    if high == low:
+        return [low]
+    step = (high - low) / (count - 1)
+    return [low + step * i for i in range(count)]
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.0f}" if abs(value) >= 10 or value == int(value) else f"{value:.1f}"
+
+
+def line_chart(
+    labels: Sequence[str],
+    series: Sequence[Series],
+    *,
+    title: str,
+    invert: bool = False,
+) -> SafeString:
+    """An accessible SVG line chart; `invert` puts the lowest value on top (ranks)."""
+    values = [v for s in series for v in s.values if v is not None]
+    if not labels or not values:
+        return SafeString("")
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 1, high + 1
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return LEFT + (plot_w * i / (len(labels) - 1) if len(labels) > 1 else plot_w / 2)
+
+    def y(v: float) -> float:
+        share = (v - low) / (high - low)
+        return TOP + (plot_h * share if invert else plot_h * (1 - share))
+
+    parts = [
+        format_html(
+            '<svg class="chart" viewBox="0 0 {} {}" role="img" aria-label="{}" '
+            'xmlns="http://www.w3.org/2000/svg" direction="ltr"><title>{}</title>',
+            WIDTH,
+            HEIGHT,
+            title,
+            title,
+        )
+    ]
+    for tick in _ticks(low, high):
+        ty = y(tick)
+        parts.append(
+            format_html(
+                '<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}"/>'
+                '<text x="{}" y="{}" text-anchor="end">{}</text>',
+                LEFT,
+                WIDTH - RIGHT,
+                f"{ty:.1f}",
+                f"{ty:.1f}",
+                LEFT - 4,
+                f"{ty + 4:.1f}",
+                _fmt(tick),
+            )
+        )
+    every = max(1, len(labels) // 10)
+    for i, label in enumerate(labels):
+        if i % every == 0 or i == len(labels) - 1:
+            parts.append(
+                format_html(
+                    '<text x="{}" y="{}" text-anchor="middle">{}</text>',
+                    f"{x(i):.1f}",
+                    HEIGHT - 8,
+                    label,
+                )
+            )
+    for line in series:
+        points = [f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line.values) if v is not None]
+        if not points:
+            continue
+        parts.append(
+            format_html(
+                '<polyline class="series" stroke="{}" points="{}"><title>{}</title></polyline>',
+                line.color,
+                " ".join(points),
+                line.name,
+            )
+        )
+        if len(points) == 1:
+            cx, cy = points[0].split(",")
+            parts.append(
+                format_html('<circle cx="{}" cy="{}" r="3" fill="{}"/>', cx, cy, line.color)
+            )
+    parts.append(SafeString("</svg>"))
+    return SafeString("".join(parts))
+
+
+def legend(series: Sequence[Series]) -> SafeString:
+    """The chart's legend as an HTML list (names escaped)."""
+    items = "".join(
+        format_html(
+            '<li><span class="swatch" style="background:{}"></span>{}</li>', s.color, s.name
+        )
+        for s in series
+    )
+    return SafeString(f'<ul class="chart-legend">{items}</ul>') if items else SafeString("")

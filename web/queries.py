@@ -1,0 +1,291 @@
+"""Loads what each public page shows in a constant number of SQL queries."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Prefetch
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import Game
+from league.actions.common import season_rules
+from league.models import League, Player, Registration, Round, Season, Seat, Table
+from league.rules import LeagueRules
+from rating.models import RatingChange
+from web.deal_sheets import DealLine, deal_sheet
+from web.published import Published, Row, published, published_many
+from web.schedule import RoundTimes, round_times
+
+UPCOMING_ROUND_STATUSES = (
+    Round.Status.OPEN,
+    Round.Status.CLOSED,
+    Round.Status.DRAWN,
+    Round.Status.IN_PLAY,
+)
+
+
+def get_season(slug: str) -> Season:
+    """The season with its league (one query), or a 404 naming the season."""
+    try:
+        return Season.objects.select_related("league").get(slug=slug)
+    except Season.DoesNotExist:
+        raise Http404(_("There is no season called “%(season)s”.") % {"season": slug}) from None
+
+
+# --- home -------------------------------------------------------------------------------
+
+
+@dataclass
+class NextRound:
+    """The next round of a season, for the home page."""
+
+    round: Round
+    registered: int
+    times: RoundTimes
+
+
+@dataclass
+class SeasonSummary:
+    """A season on the home page, with its next round when it has one."""
+
+    season: Season
+    next_round: NextRound | None = None
+
+
+@dataclass
+class LeagueSummary:
+    """A league on the home page: its current seasons, then its past ones."""
+
+    league: League
+    current: list[SeasonSummary] = field(default_factory=list)
+    past: list[SeasonSummary] = field(default_factory=list)
+
+
+def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
+    """Every league with its seasons and each running season's next round (3 queries)."""
+    today = today or timezone.localdate()
+    leagues = list(League.objects.prefetch_related("seasons"))
+    next_rounds = (
+        Round.objects.filter(status__in=UPCOMING_ROUND_STATUSES, date__gte=today)
+        .exclude(season__status=Season.Status.FINISHED)
+        .annotate(registered=Count("registrations"))
+        .order_by("season_id", "date", "number")
+    )
+    first_round: dict[int, Round] = {}
+    for round_ in next_rounds:
+        first_round.setdefault(round_.season_id, round_)
+    summaries = []
+    for league in leagues:
+        summary = LeagueSummary(league)
+        for season in league.seasons.all():
+            item = SeasonSummary(season)
+            round_ = first_round.get(season.pk)
+            if round_ is not None:
+                round_.season = season
+                item.next_round = NextRound(
+                    round_,
+                    round_.registered,
+                    round_times(round_, season_rules(season), league.timezone),
+                )
+            if season.status == Season.Status.FINISHED:
+                summary.past.append(item)
+            else:
+                summary.current.append(item)
+        summaries.append(summary)
+    return summaries
+
+
+# --- a round ----------------------------------------------------------------------------
+
+DRAW_VISIBLE_STATUSES = (Round.Status.IN_PLAY, Round.Status.FINISHED)
+
+
+@dataclass
+class TableView:
+    """A drawn table: its seats, its game's status, and the published result lines."""
+
+    table: Table
+    seats: list[Seat]
+    game: Game | None = None
+    result: Row | None = None
+    sheet: list[DealLine] = field(default_factory=list)
+
+
+@dataclass
+class RoundPage:
+    """Everything the round page shows."""
+
+    round: Round
+    rules: LeagueRules
+    times: RoundTimes
+    registrations: list[Registration]
+    tables: list[TableView]
+    reserves: list[Player]
+    previous: int | None
+    following: int | None
+    published: Published | None
+
+    @property
+    def draw_visible(self) -> bool:
+        """The draw is public once published (or the round has moved past drawing)."""
+        return bool(self.tables) and (
+            self.round.draw_published_at is not None or self.round.status in DRAW_VISIBLE_STATUSES
+        )
+
+
+def round_page(season: Season, number: int) -> RoundPage:
+    """Round `number` of `season`: live registrations and draw, published results (7 queries)."""
+    rounds = list(
+        Round.objects.filter(season=season, number__in=(number - 1, number, number + 1)).order_by(
+            "number"
+        )
+    )
+    round_ = next((r for r in rounds if r.number == number), None)
+    if round_ is None:
+        raise Http404(_("Round %(number)s of this season does not exist.") % {"number": number})
+    round_.season = season
+    registrations = list(round_.registrations.select_related("player").order_by("created_at", "id"))
+    tables = list(
+        round_.tables.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("seat"))
+        ).order_by("number")
+    )
+    games = Game.objects.filter(round=round_, table__isnull=False).only(
+        "id", "table_id", "status", "deals"
+    )
+    by_table = {game.table_id: game for game in games}
+    rules = season_rules(season)
+    snapshot = published(season)
+    results = snapshot.results_by_table(number) if snapshot else {}
+    views = []
+    seated: set[int] = set()
+    for table in tables:
+        seats = list(table.seats.all())
+        seated.update(seat.player_id for seat in seats)
+        view = TableView(table, seats, by_table.get(table.pk), results.get(table.number))
+        if view.result is not None and view.game is not None:
+            view.sheet = deal_sheet(view.game.deals, rules.scoring_preset)
+        views.append(view)
+    reserves = [r.player for r in registrations if r.player_id not in seated] if tables else []
+    numbers = {r.number for r in rounds}
+    return RoundPage(
+        round=round_,
+        rules=rules,
+        times=round_times(round_, rules, season.league.timezone),
+        registrations=registrations,
+        tables=views,
+        reserves=reserves,
+        previous=number - 1 if number - 1 in numbers else None,
+        following=number + 1 if number + 1 in numbers else None,
+        published=snapshot,
+    )
+
+
+def season_rounds(season: Season) -> list[Round]:
+    """The season's rounds by number (1 query)."""
+    return list(Round.objects.filter(season=season).order_by("number"))
+
+
+# --- archive ----------------------------------------------------------------------------
+
+
+@dataclass
+class ArchiveEntry:
+    """A finished season with its podium (places 1-3 of the final standings) and size."""
+
+    season: Season
+    podium: list[Row]
+    players: int
+
+
+def finished_seasons() -> list[Season]:
+    """Every finished season, newest first, with its league (1 query)."""
+    return list(
+        Season.objects.filter(status=Season.Status.FINISHED)
+        .select_related("league")
+        .order_by("-end", "slug")
+    )
+
+
+def archive_entries(seasons: Sequence[Season]) -> list[ArchiveEntry]:
+    """Each finished season's podium and number of players from its snapshot (1 query)."""
+    snapshots = published_many(seasons)
+    entries = []
+    for season in seasons:
+        snapshot = snapshots.get(season.pk)
+        rows = snapshot.standings(final=True) if snapshot else []
+        podium = [row for row in rows if row["rank"] in (1, 2, 3)]
+        entries.append(ArchiveEntry(season, podium, len(rows)))
+    return entries
+
+
+# --- a player ---------------------------------------------------------------------------
+
+
+@dataclass
+class PlayerSeason:
+    """A player's season: his table row and his games with points, gap and drops."""
+
+    season: Season
+    row: Row | None
+    games: list[tuple[Row, Row]]
+    final: bool
+    position_labels: list[str] = field(default_factory=list)
+    positions: list[int | None] = field(default_factory=list)
+
+
+@dataclass
+class PlayerPage:
+    """Everything the player page shows."""
+
+    player: Player
+    seasons: list[PlayerSeason]
+    rating: list[tuple[dt.date, float]]
+
+
+def get_player(slug: str) -> Player:
+    """The player called by `slug` (1 query), or a 404 naming him."""
+    try:
+        return Player.objects.get(slug=slug)
+    except Player.DoesNotExist:
+        raise Http404(_("There is no player “%(player)s”.") % {"player": slug}) from None
+
+
+def player_page(slug: str) -> PlayerPage:
+    """The player's seasons, games and positions (published snapshots) and rating (4 queries)."""
+    player = get_player(slug)
+    seasons = list(
+        Season.objects.filter(games__results__player=player)
+        .distinct()
+        .select_related("league")
+        .order_by("-start", "slug")
+    )
+    snapshots = published_many(seasons)
+    items = []
+    for season in seasons:
+        snapshot = snapshots.get(season.pk)
+        if snapshot is None:
+            continue
+        final = season.status == Season.Status.FINISHED
+        race = snapshot.race
+        items.append(
+            PlayerSeason(
+                season=season,
+                row=snapshot.standing_of(player.slug, final=final),
+                games=snapshot.player_games(player.slug),
+                final=final,
+                position_labels=list(race.get("labels", [])),
+                positions=list(race.get("positions", {}).get(player.slug, [])),
+            )
+        )
+    rating = [
+        (change["played_on"], change["after"])
+        for change in RatingChange.objects.filter(player=player)
+        .order_by("played_on", "game_id")
+        .values("played_on", "after")
+    ]
+    return PlayerPage(player, items, rating)

@@ -1,0 +1,226 @@
+"""Sentences describing a season's rules, generated from its rules data so they never disagree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from league.rules import LeagueRules
+
+
+@dataclass(frozen=True)
+class RuleItem:
+    """One heading of the rules page and the sentences under it."""
+
+    title: str
+    sentences: list[str]
+
+
+def _list(items: list[str]) -> str:
+    """'a, b and c' in the active language."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(items[:-1]), "last": items[-1]}
+
+
+def weekday_name(code: str) -> str:
+    """The translated name of a weekday code of the rules data ('sun' -> 'Sunday')."""
+    names = {
+        "mon": _("Monday"),
+        "tue": _("Tuesday"),
+        "wed": _("Wednesday"),
+        "thu": _("Thursday"),
+        "fri": _("Friday"),
+        "sat": _("Saturday"),
+        "sun": _("Sunday"),
+    }
+    return names[code]
+
+
+def scoring_preset_name(code: str) -> str:
+    """The readable name of a scoring preset."""
+    names = {
+        "whist-online": _("Whist Online (progressive fines)"),
+        "he-wikipedia": _("Hebrew Wikipedia"),
+        "en-wikipedia": _("English Wikipedia (with frisch)"),
+    }
+    return names.get(code, code)
+
+
+def ordinal_points(points: tuple[int, ...]) -> str:
+    """'1st 6, 2nd 3, 3rd 1, 4th 0'."""
+    places = [_("1st"), _("2nd"), _("3rd"), _("4th")]
+    return ", ".join(
+        _("%(place)s: %(points)s") % {"place": place, "points": value}
+        for place, value in zip(places, points, strict=False)
+    )
+
+
+def describe_rules(rules: LeagueRules) -> list[RuleItem]:
+    """The rules page: one item per topic, every number taken from `rules`."""
+    items = [
+        RuleItem(
+            _("Games"),
+            [
+                ngettext(
+                    "A game is %(deals)d deal.", "A game is %(deals)d deals.", rules.deals_per_game
+                )
+                % {"deals": rules.deals_per_game},
+                _("Deals are scored with the %(preset)s rules.")
+                % {"preset": scoring_preset_name(rules.scoring_preset)},
+            ],
+        ),
+        RuleItem(_("League points"), _points_sentences(rules)),
+        RuleItem(_("Dropped games"), [_drops_sentence(rules)]),
+        RuleItem(_("Minimum games"), _minimum_sentences(rules)),
+    ]
+    if rules.kind == "rounds":
+        items.append(RuleItem(_("Rounds and draws"), _round_sentences(rules)))
+    if rules.rating_threshold is not None:
+        items.append(
+            RuleItem(
+                _("Who plays"),
+                [
+                    _(
+                        "Players whose skill rating reached %(threshold)d at least once after "
+                        "the season started; the right stays even if the rating falls. Every "
+                        "rated game between four members counts."
+                    )
+                    % {"threshold": rules.rating_threshold}
+                ],
+            )
+        )
+    return items
+
+
+def _points_sentences(rules: LeagueRules) -> list[str]:
+    return [
+        _("Places at a table earn %(points)s league points; the game score itself adds nothing.")
+        % {"points": ordinal_points(rules.placement_points)},
+        _("Players tied on game score share the points of the places they cover equally."),
+        _(
+            "Gap from the table average: each game score minus the average score at the table. "
+            "A player's gap is the sum over his counted games."
+        ),
+        _(
+            "Ranking: league points, then gap from average, then more games played, all high "
+            "to low."
+        ),
+    ]
+
+
+def _drops_sentence(rules: LeagueRules) -> str:
+    drops = rules.drops
+    if not drops.at:
+        return _("No games are dropped.")
+    sentence = _(
+        "A player's worst game (fewest league points, then lowest gap) is dropped after "
+        "%(counts)s games played."
+    ) % {"counts": _list([str(n) for n in drops.at])}
+    if drops.then_every:
+        sentence += " " + ngettext(
+            "Then one more after every further game.",
+            "Then one more after every %(every)d further games.",
+            drops.then_every,
+        ) % {"every": drops.then_every}
+    if drops.max is not None:
+        sentence += " " + ngettext(
+            "At most %(max)d game is dropped.", "At most %(max)d games are dropped.", drops.max
+        ) % {"max": drops.max}
+    sentence += " " + _("A dropped game removes both its points and its gap.")
+    return sentence
+
+
+def _minimum_sentences(rules: LeagueRules) -> list[str]:
+    sentences = [
+        ngettext(
+            "At least %(games)d game to be ranked at the season's end.",
+            "At least %(games)d games to be ranked at the season's end.",
+            rules.min_games,
+        )
+        % {"games": rules.min_games}
+    ]
+    period = rules.final_period
+    if period is not None:
+        if period.months == 1:
+            sentence = _("At least %(games)d games in the season's last month.")
+        else:
+            sentence = _("At least %(games)d games in the season's last %(months)d months.")
+        sentences.append(sentence % {"games": period.min_games, "months": period.months})
+    for window in rules.podium_windows:
+        sentences.append(
+            _("To finish 1st to 3rd: at least %(games)d games in the last %(rounds)d rounds.")
+            % {"games": window.min_games, "rounds": window.last_rounds}
+        )
+    if rules.podium_windows:
+        sentences.append(
+            _(
+                "Places 1 to 3 go to the best players who meet these conditions; the others "
+                "keep their order after them. Players below the minimum are listed last, "
+                "unranked."
+            )
+        )
+    return sentences
+
+
+def _round_sentences(rules: LeagueRules) -> list[str]:
+    schedule = rules.schedule
+    sentences = []
+    if rules.rounds_in_season:
+        sentences.append(
+            _("%(rounds)d rounds, played on %(days)s at %(time)s.")
+            % {
+                "rounds": rules.rounds_in_season,
+                "days": _list([weekday_name(d) for d in schedule.weekdays]),
+                "time": time_format(schedule.play_start),
+            }
+        )
+    sentences.append(
+        _(
+            "Registration closes at %(deadline)s; the draw is published at %(draw)s and the "
+            "results at %(results)s."
+        )
+        % {
+            "deadline": time_format(schedule.registration_deadline),
+            "draw": time_format(schedule.draw_publish),
+            "results": time_format(schedule.results_publish),
+        }
+    )
+    random_days = [weekday_name(d) for d in rules.draw.random_weekdays]
+    if random_days:
+        sentences.append(
+            _("Rounds on %(days)s are drawn at random; the other rounds by league ranking.")
+            % {"days": _list(random_days)}
+        )
+    else:
+        sentences.append(_("Every round is drawn by league ranking."))
+    if rules.draw.ranking_from_round:
+        sentences.append(
+            _("From round %(round)d on, every round is drawn by league ranking.")
+            % {"round": rules.draw.ranking_from_round}
+        )
+    sentences.append(
+        _(
+            "A ranking draw seats ranks 1-4 at table 1, 5-8 at table 2, and so on; players with "
+            "no counted game yet come after the ranked ones, in random order. A random draw "
+            "publishes its seed so anyone can re-run it."
+        )
+    )
+    if rules.remainder == "reserve":
+        sentences.append(
+            _(
+                "When the number of players is not a multiple of 4, the 1 to 3 players left "
+                "after the last full table are reserves."
+            )
+        )
+    else:
+        sentences.append(
+            _(
+                "When the number of players is not a multiple of 4, the last tables seat 3 "
+                "players; a 3-player game uses the first three placement values."
+            )
+        )
+    return sentences

@@ -1,0 +1,57 @@
+"""Template filters that show league numbers (exact fractions) in the active locale."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from django import template
+from django.utils.dateparse import parse_date
+from django.utils.formats import number_format
+
+register = template.Library()
+
+
+def _decimal(value: object, places: int) -> Decimal | None:
+    try:
+        if isinstance(value, Fraction):
+            number = Decimal(value.numerator) / Decimal(value.denominator)
+        else:
+            number = Decimal(str(value))
+    except (ArithmeticError, ValueError, TypeError):
+        return None
+    return number.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+@register.filter
+def league_number(value: object, places: int = 2) -> str:
+    """A number with at most `places` decimals and no trailing zeros: 6, 4.5, 1.33."""
+    number = _decimal(value, places)
+    if number is None:
+        return ""
+    normal = number.normalize()
+    shown = max(0, -normal.as_tuple().exponent)  # type: ignore[operator]
+    return number_format(number, decimal_pos=shown, use_l10n=True)
+
+
+@register.filter
+def signed(value: object, places: int = 2) -> str:
+    """A gap with its sign and fixed decimals: +58.75, -12.50, 0.00."""
+    number = _decimal(value, places)
+    if number is None:
+        return ""
+    text = number_format(abs(number), decimal_pos=places, use_l10n=True)
+    if number > 0:
+        return f"+{text}"
+    if number < 0:
+        return f"-{text}"
+    return text
+
+
+@register.filter
+def as_date(value: object) -> dt.date | None:
+    """An ISO date string of the published data as a date, for the `date` filter."""
+    if isinstance(value, dt.date):
+        return value
+    return parse_date(str(value)) if value else None

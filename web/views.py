@@ -1,0 +1,154 @@
+"""Thin public views: load a page's data in constant queries and render it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import http_date
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+from django_tables2 import RequestConfig
+
+from league.models import Season
+from web import queries
+from web.charts import colored, legend, line_chart
+from web.published import published
+from web.rules_text import describe_rules
+from web.tables import SafeTableExport, StandingsTable, dropped_game_lines, table_rows
+
+PUBLIC_MAX_AGE = 60
+EXPORT_PARAM = "_export"
+EXPORT_FORMATS = ("csv", "xlsx")
+
+View = Callable[..., HttpResponse]
+
+
+def public_page(view: View) -> View:
+    """GET/HEAD only; browsers may reuse the page for a minute; it varies by language."""
+
+    @require_safe
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        patch_cache_control(response, max_age=PUBLIC_MAX_AGE, private=True)
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        return response
+
+    return wrapper
+
+
+@public_page
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/home.html", {"leagues": queries.home_leagues()})
+
+
+@public_page
+def archive(request: HttpRequest) -> HttpResponse:
+    seasons = queries.finished_seasons()
+    return render(request, "web/archive.html", {"seasons": queries.archive_entries(seasons)})
+
+
+@public_page
+def season_rules_page(request: HttpRequest, season: str) -> HttpResponse:
+    season_obj = queries.get_season(season)
+    rules = queries.season_rules(season_obj)
+    return render(
+        request,
+        "web/rules.html",
+        {"season": season_obj, "rules": rules, "items": describe_rules(rules)},
+    )
+
+
+@public_page
+def round_detail(request: HttpRequest, season: str, number: int) -> HttpResponse:
+    season_obj = queries.get_season(season)
+    page = queries.round_page(season_obj, number)
+    titles = text_titles()
+    if not page.draw_visible:
+        del titles["draw"]
+    texts = page.published.round_texts(number, titles) if page.published else []
+    return render(request, "web/round.html", {"season": season_obj, "page": page, "texts": texts})
+
+
+@public_page
+def season_table(request: HttpRequest, season: str) -> HttpResponse:
+    season_obj = queries.get_season(season)
+    snapshot = published(season_obj)
+    final = season_obj.status == Season.Status.FINISHED
+    rows = table_rows(snapshot.standings(final=final)) if snapshot else []
+    games = snapshot.games if snapshot else {}
+    table = StandingsTable(rows, dropped_games=dropped_game_lines(rows, games))
+    RequestConfig(request, paginate=False).configure(table)
+    export_format = request.GET.get(EXPORT_PARAM)
+    if export_format in EXPORT_FORMATS:
+        exporter = SafeTableExport(export_format, table, dataset_kwargs={"title": "standings"})
+        response = exporter.response(filename=f"{ascii_name(season_obj.slug)}.{export_format}")
+        return response
+    race = snapshot.race if snapshot else {"labels": [], "series": []}
+    series = colored([(s["player"], s["points"]) for s in race["series"]])
+    last_round = snapshot.last_round_with_results() if snapshot else None
+    texts = (
+        snapshot.round_texts(last_round["number"], text_titles()) if snapshot and last_round else []
+    )
+    response = render(
+        request,
+        "web/season.html",
+        {
+            "season": season_obj,
+            "table": table,
+            "snapshot": snapshot,
+            "final": final,
+            "podium": [row for row in rows if row["rank"] in (1, 2, 3)] if final else [],
+            "rounds": queries.season_rounds(season_obj),
+            "last_round": last_round,
+            "texts": texts,
+            "race_chart": line_chart(
+                race["labels"], series, title=_("League points of the leading players by round")
+            ),
+            "race_legend": legend(series),
+            "export_formats": EXPORT_FORMATS,
+        },
+    )
+    if snapshot is not None:
+        response["Last-Modified"] = http_date(snapshot.published_at.timestamp())
+    return response
+
+
+@public_page
+def player_detail(request: HttpRequest, player: str) -> HttpResponse:
+    page = queries.player_page(player)
+    charts = {
+        item.season.pk: line_chart(
+            item.position_labels,
+            colored([(page.player.name, item.positions)]),
+            title=_("League position after each round"),
+            invert=True,
+        )
+        for item in page.seasons
+        if any(position is not None for position in item.positions)
+    }
+    rating_chart = line_chart(
+        [played_on.isoformat() for played_on, _rating in page.rating],
+        colored([(_("Skill rating"), [rating for _day, rating in page.rating])]),
+        title=_("Skill rating after each rated game"),
+    )
+    return render(
+        request,
+        "web/player.html",
+        {"page": page, "position_charts": charts, "rating_chart": rating_chart},
+    )
+
+
+def text_titles() -> dict[str, str]:
+    """Titles of a round's messaging texts, by their key in the snapshot."""
+    return {"draw": _("The draw"), "results": _("Results and league table")}
+
+
+def ascii_name(slug: str) -> str:
+    """A file name safe in any HTTP header: the slug's ASCII letters, digits and dashes."""
+    name = "".join(c for c in slug if c.isascii() and (c.isalnum() or c in "-_"))
+    return name or "standings"
