@@ -12,7 +12,14 @@ from games.models import Game, GameResult
 from league.actions.common import season_rules
 from league.models import Season
 from league.rules import LeagueRules
-from league.standings import GameEntry, StandingRow, compute_standings, game_entries
+from league.standings import (
+    GameEntry,
+    StandingRow,
+    compute_standings,
+    game_entries,
+    rank_tallies,
+)
+from league.standings_sql import season_tallies
 
 
 @dataclass(frozen=True)
@@ -81,13 +88,20 @@ def counted_results(season: Season) -> Any:
     )
 
 
-def season_standings(season: Season, *, final: bool = False) -> SeasonStandings:
+def season_standings(
+    season: Season, *, final: bool = False, details: bool = True
+) -> SeasonStandings:
     """The standings of `season` (in-season, or `final`) in one SQL query.
 
-    Only games with `season` set and status confirmed count. Raises ActionError when the
-    season's stored rules are invalid.
+    Only games with `season` set and status confirmed count. With `details` every row
+    carries the player's game entries (points and gap per game, for player pages); without,
+    the per-player totals are computed inside the database (league.standings_sql), which
+    is much faster on very large seasons, and rows have no entries. Raises ActionError when
+    the season's stored rules are invalid.
     """
     rules = season_rules(season)
+    if not details:
+        return _standings_from_database(season, rules, final)
     results: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     players: dict[int, PlayerInfo] = {}
     games: dict[int, GameInfo] = {}
@@ -117,3 +131,12 @@ def season_standings(season: Season, *, final: bool = False) -> SeasonStandings:
         tiebreak=lambda player_id: players[player_id].name,
     )
     return SeasonStandings(season, rules, final, tuple(rows), players, games)
+
+
+def _standings_from_database(season: Season, rules: LeagueRules, final: bool) -> SeasonStandings:
+    tallies, names = season_tallies(rules, season.pk, season.end)
+    players = {pid: PlayerInfo(pid, name, slug) for pid, (name, slug) in names.items()}
+    rows = rank_tallies(
+        rules, tallies, final=final, tiebreak=lambda player_id: players[player_id].name
+    )
+    return SeasonStandings(season, rules, final, tuple(rows), players, {})

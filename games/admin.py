@@ -1,0 +1,100 @@
+"""Django admin for games, their results and result versions (versions are read-only history)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from games.models import Game, GameResult, ResultEvent, ResultVersion
+from league.admin import announce_results_changed
+
+
+class GameResultInline(admin.TabularInline):
+    model = GameResult
+    fields = ("seat", "player", "score")
+    autocomplete_fields = ("player",)
+    extra = 0
+    max_num = 4
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("id", "season", "round", "table", "date", "status", "source", "rated")
+    list_filter = ("status", "source", "rated", "season__league", "season")
+    search_fields = ("=id", "season__slug", "results__player__name")
+    autocomplete_fields = ("season", "round", "table")
+    list_select_related = ("season", "round__season", "table__round__season")
+    date_hierarchy = "date"
+    inlines = (GameResultInline,)
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        announce_results_changed(form.instance.season_id)
+
+    def delete_model(self, request: HttpRequest, obj: Game) -> None:
+        season_id = obj.season_id
+        super().delete_model(request, obj)
+        announce_results_changed(season_id)
+
+
+@admin.register(GameResult)
+class GameResultAdmin(admin.ModelAdmin):
+    list_display = ("game", "seat", "player", "score")
+    list_filter = ("game__season",)
+    search_fields = ("player__name", "=game__id")
+    autocomplete_fields = ("game", "player")
+    list_select_related = ("game", "player")
+
+    def save_model(self, request: HttpRequest, obj: GameResult, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        announce_results_changed(obj.game.season_id)
+
+
+class ResultEventInline(admin.TabularInline):
+    model = ResultEvent
+    fields = ("action", "actor", "reason", "created_at")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ResultVersion)
+class ResultVersionAdmin(admin.ModelAdmin):
+    """Every version is kept as entered: the admin shows them, edits go through the actions."""
+
+    list_display = ("table", "number", "status", "by_organizer", "entered_by", "created_at")
+    list_filter = ("status", "by_organizer", "table__round__season")
+    search_fields = ("table__round__season__slug", "entered_by__username")
+    list_select_related = ("table__round__season", "entered_by")
+    inlines = (ResultEventInline,)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ResultEvent)
+class ResultEventAdmin(admin.ModelAdmin):
+    list_display = ("version", "action", "actor", "created_at")
+    list_filter = ("action",)
+    search_fields = ("version__table__round__season__slug", "actor__username")
+    list_select_related = ("version__table__round__season", "actor")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,166 @@
+"""Django admin for the league models, so organizers can inspect and fix data by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.db import transaction
+from django.db.models import Count, QuerySet
+from django.http import HttpRequest
+
+from league.models import League, Player, Registration, Round, Season, Seat, Table
+from league.rules import PRESETS, LeagueRules, RulesError
+from league.signals import season_results_changed
+
+
+def announce_results_changed(season_id: int | None) -> None:
+    """Tell publishers (after commit) that a season's standings inputs were edited by hand."""
+    if season_id is not None:
+        transaction.on_commit(
+            lambda: season_results_changed.send(sender=Season, season_id=season_id)
+        )
+
+
+class SeasonForm(forms.ModelForm):
+    """Checks the rules on save and stores them complete (the preset with the edited values)."""
+
+    class Meta:
+        model = Season
+        fields = ("league", "slug", "name", "preset", "rules", "start", "end", "status")
+        widgets = {"preset": forms.Select(choices=[(name, name) for name in PRESETS])}
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        preset, rules = cleaned.get("preset"), cleaned.get("rules")
+        if preset is not None and rules is not None:
+            try:
+                cleaned["rules"] = LeagueRules.from_preset(preset, rules or None).to_dict()
+            except RulesError as error:
+                self.add_error("rules" if error.field != "preset" else "preset", str(error))
+        return cleaned
+
+
+class RoundInline(admin.TabularInline):
+    model = Round
+    fields = ("number", "date", "status", "draw_method", "draw_seed")
+    show_change_link = True
+    extra = 0
+
+
+class SeasonInline(admin.TabularInline):
+    model = Season
+    fields = ("slug", "name", "preset", "start", "end", "status")
+    show_change_link = True
+    extra = 0
+
+
+@admin.register(League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "timezone", "season_count")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("organizers",)
+    inlines = (SeasonInline,)
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[League]:
+        return super().get_queryset(request).annotate(season_total=Count("seasons"))
+
+    @admin.display(description="seasons", ordering="season_total")
+    def season_count(self, league: League) -> int:
+        return league.season_total  # type: ignore[attr-defined]
+
+
+@admin.register(Season)
+class SeasonAdmin(admin.ModelAdmin):
+    form = SeasonForm
+    list_display = ("slug", "name", "league", "preset", "start", "end", "status")
+    list_filter = ("league", "status", "preset")
+    search_fields = ("slug", "name", "league__name")
+    list_select_related = ("league",)
+    date_hierarchy = "start"
+    inlines = (RoundInline,)
+
+    def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "rules" in form.changed_data:
+            announce_results_changed(obj.pk)
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "user", "created_at")
+    search_fields = ("name", "slug", "user__username", "user__email")
+    prepopulated_fields = {"slug": ("name",)}
+    raw_id_fields = ("user",)
+    list_select_related = ("user",)
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    fields = ("player", "created_at", "created_by")
+    readonly_fields = ("created_at", "created_by")
+    autocomplete_fields = ("player",)
+    extra = 0
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    fields = ("number",)
+    show_change_link = True
+    extra = 0
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("season", "number", "date", "status", "draw_method", "draw_seed")
+    list_filter = ("season__league", "season", "status", "draw_method")
+    search_fields = ("season__slug", "season__name")
+    list_select_related = ("season",)
+    date_hierarchy = "date"
+    ordering = ("-date", "number")
+    inlines = (RegistrationInline, TableInline)
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ("player", "round", "created_at", "created_by")
+    list_filter = ("round__season",)
+    search_fields = ("player__name", "round__season__slug")
+    autocomplete_fields = ("player", "round")
+    list_select_related = ("player", "round__season", "created_by")
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ("seat", "player")
+    autocomplete_fields = ("player",)
+    extra = 0
+    max_num = 4
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "round", "number")
+    list_filter = ("round__season",)
+    search_fields = ("round__season__slug", "seats__player__name")
+    autocomplete_fields = ("round",)
+    list_select_related = ("round__season",)
+    inlines = (SeatInline,)
+
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
+        # A seat repeats its table's round so the database can enforce "once per round".
+        for seat_form in formset.forms:
+            if isinstance(seat_form.instance, Seat):
+                seat_form.instance.round = form.instance.round
+        super().save_formset(request, form, formset, change)
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("player", "table", "seat")
+    list_filter = ("round__season",)
+    search_fields = ("player__name", "round__season__slug")
+    autocomplete_fields = ("player", "table", "round")
+    list_select_related = ("player", "table__round__season")
