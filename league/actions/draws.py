@@ -81,9 +81,13 @@ def load_draw(round_: Round) -> DrawView:
         .select_related("player")
         .order_by("created_at", "id")
     ]
+    # Rounds imported from a season file carry no draw method: report the league's rule.
+    method = round_.draw_method or season_rules(round_.season).draw.method_for(
+        round_.number, round_.date
+    )
     return DrawView(
         round=round_.number,
-        method=round_.draw_method,
+        method=method,
         seed=round_.draw_seed,
         tables=list(tables.values()),
         reserves=reserves,
@@ -119,6 +123,12 @@ def do_draw_round(
             (r.player for r in Registration.objects.filter(round=locked).select_related("player")),
             key=lambda p: (p.name, p.pk),
         )
+        if not players:
+            raise ActionError(
+                ActionCode.INVALID,
+                _("No players are registered for round %(number)s; nothing to draw.")
+                % {"number": locked.number},
+            )
         ranking = current_ranking(locked) if method == "ranking" else []
         chosen_seed = seed if seed is not None else secrets.randbelow(SEED_LIMIT)
         draw = make_draw(

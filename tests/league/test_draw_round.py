@@ -222,3 +222,19 @@ def test_publish_draw_once():
     assert publish_draw(round_) is False
     round_.refresh_from_db()
     assert round_.draw_published_at is not None
+
+
+def test_drawing_a_round_with_nobody_registered_is_refused():
+    season = make_season()
+    round_ = make_round(season)
+    with pytest.raises(CommandError, match="No players are registered") as error:
+        draw_json("season-10", "--round", "1")
+    assert error.value.returncode == 1
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.OPEN
+
+
+def test_an_imported_round_reports_the_leagues_method():
+    season = make_season()
+    round_ = make_round(season, number=27, status=Round.Status.FINISHED)
+    assert load_draw(round_).method == "ranking"
