@@ -20,4 +20,5 @@ urlpatterns = [
     path(round_path + "draw/", manage.draw, name="draw"),
     path(round_path + "swap/", manage.swap, name="swap"),
     path(round_path + "publish/", manage.publish, name="publish"),
+    path(round_path + "finish/", manage.finish, name="finish"),
 ]

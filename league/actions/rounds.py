@@ -1,4 +1,4 @@
-"""Round actions: an organizer adds a round to a season (open for registration)."""
+"""Round actions: an organizer adds a round to a season and finishes it after play."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
 from accounts.permissions import is_organizer
+from league.actions.common import lock_round, require_organizer_for
 from league.actions.errors import ActionCode, ActionError
 from league.models import Round, Season
 
@@ -43,3 +44,45 @@ def create_round(season: Season, number: int, date: dt.date, *, actor: Any = Non
             % {"season": season.slug, "number": number},
         ) from None
     return round_
+
+
+def finish_round(round_: Round, *, actor: Any = None) -> None:
+    """Close a drawn round once every table's result is confirmed; players can then no
+    longer enter or confirm results (organizers still can correct them)."""
+    from games.models import ResultVersion
+
+    with transaction.atomic():
+        locked = lock_round(round_.pk)
+        require_organizer_for(actor, locked)
+        if locked.status not in (Round.Status.DRAWN, Round.Status.IN_PLAY):
+            raise ActionError(
+                ActionCode.NOT_DRAWN,
+                _("Only a drawn round in play can be finished (round %(number)s is %(status)s).")
+                % {"number": locked.number, "status": locked.get_status_display()},
+            )
+        confirmed = set(
+            ResultVersion.objects.filter(
+                table__round=locked, status=ResultVersion.Status.CONFIRMED
+            ).values_list("table__number", flat=True)
+        )
+        missing = [
+            n
+            for n in locked.tables.order_by("number").values_list("number", flat=True)
+            if n not in confirmed
+        ]
+        if missing:
+            raise ActionError(
+                ActionCode.CONFLICT,
+                _("Tables without a confirmed result: %(tables)s.")
+                % {"tables": ", ".join(str(n) for n in missing)},
+            )
+        locked.status = Round.Status.FINISHED
+        locked.save(update_fields=["status"])
+        record_audit(
+            actor,
+            locked.season.league_id,
+            "finish_round",
+            f"{locked}: finished",
+            round_id=locked.pk,
+        )
+    round_.status = Round.Status.FINISHED

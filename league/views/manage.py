@@ -26,7 +26,7 @@ from league.actions.registration import (
     reopen_registration,
     unregister_player,
 )
-from league.actions.rounds import create_round
+from league.actions.rounds import create_round, finish_round
 from league.models import League, Player, Registration, Round, Season, Table
 from league.views.common import refused, run_action
 
@@ -273,6 +273,18 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         request,
         lambda: publish_draw(round_, actor=request.user),
         success=_("The draw is published."),
+        back=_back(round_),
+    )
+
+
+@login_required
+@require_POST
+def finish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = _round(request, slug, number)
+    return run_action(
+        request,
+        lambda: finish_round(round_, actor=request.user),
+        success=_("The round is finished."),
         back=_back(round_),
     )
 

@@ -83,7 +83,7 @@ def test_wrong_roles_cannot_manage(client, who):
     expected = 302 if who == "anonymous" else 403
     assert client.get(url("round", round_)).status_code == expected
     assert client.get(reverse("manage:season", args=[season.slug])).status_code == expected
-    for name in ("close", "reopen", "draw", "publish", "register", "unregister", "swap"):
+    for name in ("close", "reopen", "draw", "publish", "register", "unregister", "swap", "finish"):
         assert client.post(url(name, round_), {"names": "X", "player": 1}).status_code == expected
     assert not Table.objects.exists()
     round_.refresh_from_db()
@@ -184,3 +184,25 @@ def test_audit_log_shows_only_my_leagues(client):
     assert "mine" in body and "theirs" not in body
     client.force_login(make_user())
     assert client.get(reverse("manage:audit")).status_code == 403
+
+
+def test_finish_round_needs_every_table_confirmed(client):
+    from games.actions import organizer_set_result
+
+    season = make_season()
+    organizer = make_organizer(season)
+    round_ = make_round(season)
+    register(round_, make_players(8))
+    do_draw_round(round_, seed=1)
+    client.force_login(organizer)
+    response = client.post(url("finish", round_), follow=True)
+    assert "Tables without a confirmed result: 1, 2." in response.content.decode()
+    for table in Table.objects.filter(round=round_):
+        organizer_set_result(table, actor=organizer, scores=[4, 3, 2, 1])
+    client.post(url("finish", round_))
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.FINISHED
+    response = client.post(url("finish", round_), follow=True)
+    assert "Only a drawn round in play can be finished" in response.content.decode()
+    client.force_login(make_user())
+    assert client.post(url("finish", round_)).status_code == 403
