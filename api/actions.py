@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, OperationalError, transaction
 from rest_framework import status
 from rest_framework.exceptions import NotFound, PermissionDenied
 
@@ -16,15 +16,18 @@ from games.models import Game, GameResult
 from league.actions.common import season_rules
 from league.actions.draws import do_draw_round
 from league.actions.errors import ActionCode, ActionError
-from league.actions.players import get_or_create_players
+from league.actions.players import clean_player_name, get_or_create_players
 from league.actions.registration import register_players
 from league.models import League, Player, Round, Season, Seat, Table
 from league.rules import LeagueRules
 from league.signals import game_confirmed, season_results_changed
 
-# A losing racer (same new player name, same table) retries from the start; after that the
-# answer is whatever the winner stored.
-ATTEMPTS = 3
+# A request that loses a race (a new player name, platform id, table or game id inserted by a
+# concurrent request first) starts again and then finds the winner's rows. Each loss needs a
+# different row committed by someone else (at most 4 players, 4 ids, the table, the game id).
+ATTEMPTS = 10
+# PostgreSQL's deadlock and serialization failures: safe to retry from the start.
+RETRYABLE_SQLSTATES = {"40P01", "40001"}
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,9 @@ def submit_game(token: ApiToken, submission: Submission) -> SubmissionOutcome:
             return SubmissionOutcome(existing, created=False)
         try:
             return SubmissionOutcome(_store(token, submission, fingerprint), created=True)
-        except IntegrityError:
+        except (IntegrityError, OperationalError) as lost:
+            if isinstance(lost, OperationalError) and not _retryable(lost):
+                raise
             if attempt == ATTEMPTS - 1:
                 existing = _existing_game(token.platform, submission.game_id, fingerprint)
                 if existing is not None:
@@ -59,6 +64,10 @@ def submit_game(token: ApiToken, submission: Submission) -> SubmissionOutcome:
                     "The game collided with another write several times; send it again.",
                 ) from None
     raise AssertionError("unreachable")
+
+
+def _retryable(error: OperationalError) -> bool:
+    return getattr(error.__cause__, "sqlstate", None) in RETRYABLE_SQLSTATES
 
 
 def _existing_game(platform: str, game_id: str, fingerprint: str) -> Game | None:
@@ -247,24 +256,31 @@ def resolve_players(platform: str, refs: Sequence[PlayerRef]) -> list[Player]:
     ]
     if problems:
         raise InvalidRequest(problems)
-    names = [r.name for r in refs if r.name and not (r.platform_id and r.platform_id in known)]
+    # New rows are inserted in sorted order so concurrent requests wait for each other
+    # instead of deadlocking.
     try:
-        by_name = get_or_create_players(names) if names else {}
+        named = {
+            seat: clean_player_name(r.name)
+            for seat, r in enumerate(refs)
+            if r.name and not (r.platform_id and r.platform_id in known)
+        }
+        by_name = get_or_create_players(sorted(set(named.values()))) if named else {}
     except ActionError as refused:
         raise InvalidRequest([error(ApiErrorCode.MALFORMED, "players", refused.message)]) from None
-    players: list[Player] = []
-    for ref in refs:
-        if ref.platform_id and ref.platform_id in known:
-            players.append(known[ref.platform_id])
-            continue
-        player = by_name[" ".join((ref.name or "").split())]
-        if ref.platform_id:
-            PlatformPlayer.objects.create(
-                platform=platform, external_id=ref.platform_id, player=player
-            )
-            known[ref.platform_id] = player
-        players.append(player)
-    return players
+    new_links = {
+        r.platform_id: by_name[named[seat]]
+        for seat, r in enumerate(refs)
+        if r.platform_id and r.platform_id not in known
+    }
+    for platform_id in sorted(new_links):
+        PlatformPlayer.objects.create(
+            platform=platform, external_id=platform_id, player=new_links[platform_id]
+        )
+    known.update(new_links)
+    return [
+        known[r.platform_id] if r.platform_id else by_name[named[seat]]
+        for seat, r in enumerate(refs)
+    ]
 
 
 def _seat_players(platform: str, refs: Sequence[PlayerRef]) -> list[Player]:

@@ -6,7 +6,9 @@ from typing import Any
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.generation import GenerationMode
@@ -27,6 +29,16 @@ FUZZ_SETTINGS = settings(
 
 writes = schema.include(method="POST")
 reads = schema.include(method="GET").exclude(path="/api/schema/")
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_transaction() -> Any:
+    """Like Django's test client: the WSGI app must not close the test's connection."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 def _real_round(case: Any) -> None:

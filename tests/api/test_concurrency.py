@@ -1,0 +1,99 @@
+"""Parallel submissions against PostgreSQL: each platform game id is stored exactly once."""
+
+from __future__ import annotations
+
+import threading
+from collections import defaultdict
+from typing import Any
+
+import pytest
+from django.db import connection, connections
+
+from api.models import GameSubmission
+from games.models import Game, GameResult
+from league.models import Player
+from tests.api.conftest import client_for
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        connection.vendor != "postgresql", reason="needs real concurrent writers (PostgreSQL)"
+    ),
+]
+
+NEW_NAMES = [f"Racer {i}" for i in range(8)]
+
+
+def game(index: int, bonus: int = 0) -> dict[str, Any]:
+    """Distinct game `index`: four of eight new players (created by whichever request wins)."""
+    seats = [NEW_NAMES[(index + k) % len(NEW_NAMES)] for k in range(4)]
+    return {
+        "game_id": f"race-{index}",
+        "season": "season-10",
+        "date": "2024-06-30",
+        "players": [{"id": f"id-{name}", "name": name} for name in seats],
+        "scores": [100 + index + bonus, 50, 0, -50],
+    }
+
+
+def run_in_parallel(token: Any, payloads: list[dict[str, Any]]) -> list[tuple[int, Any]]:
+    barrier = threading.Barrier(len(payloads))
+    answers: list[tuple[int, Any]] = [(0, None)] * len(payloads)
+
+    def submit(slot: int, payload: dict[str, Any]) -> None:
+        client = client_for(token)
+        try:
+            barrier.wait(timeout=30)
+            response = client.post("/api/v1/games/", payload, format="json")
+            answers[slot] = (response.status_code, response.json())
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=submit, args=(slot, payload))
+        for slot, payload in enumerate(payloads)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    return answers
+
+
+def test_twenty_parallel_submissions_store_exactly_the_distinct_games(platform_token, season):
+    distinct = [game(i) for i in range(10)]
+    payloads = [*distinct, *distinct]  # every game sent twice at the same moment
+    answers = run_in_parallel(platform_token, payloads)
+
+    assert [status for status, _ in answers] == [201] * 20, answers
+    for first, second in zip(answers[:10], answers[10:], strict=True):
+        assert first[1] == second[1]  # a retry answers exactly what the original did
+    assert Game.objects.count() == 10
+    assert GameSubmission.objects.count() == 10
+    assert GameResult.objects.count() == 40
+    assert set(Player.objects.values_list("name", flat=True)) == set(NEW_NAMES)
+    stored = {g.submission.external_id: g for g in Game.objects.select_related("submission")}
+    for payload in distinct:
+        scores = sorted(r.score for r in stored[payload["game_id"]].results.all())
+        assert scores == sorted(payload["scores"])
+
+
+def test_parallel_conflicting_contents_store_one_and_refuse_the_others(platform_token, season):
+    payloads = [game(i, bonus) for i in range(5) for bonus in (0, 0, 1, 2)]
+    answers = run_in_parallel(platform_token, payloads)
+
+    assert Game.objects.count() == 5
+    by_id: dict[str, list[tuple[int, dict[str, Any], Any]]] = defaultdict(list)
+    for payload, (status, data) in zip(payloads, answers, strict=True):
+        by_id[payload["game_id"]].append((status, payload, data))
+    for game_id, attempts in by_id.items():
+        stored = Game.objects.get(submission__external_id=game_id)
+        stored_scores = sorted(r.score for r in stored.results.all())
+        for status, payload, data in attempts:
+            if sorted(payload["scores"]) == stored_scores:
+                assert status == 201
+                assert data["id"] == stored.pk
+            else:
+                assert status == 409
+                assert data["errors"][0]["code"] == "conflict"
