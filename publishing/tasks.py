@@ -35,7 +35,9 @@ def send_publish(season_id: int) -> bool:
             return False
         publish_season.apply_async((season_id,), countdown=DEBOUNCE_SECONDS)
     except Exception:  # the broker is down: the sweep catches up, the caller must not fail
-        logger.warning("could not send the publish of season %s; the sweep will", season_id)
+        logger.warning(
+            "could not send the publish of season %s; the sweep will", season_id, exc_info=True
+        )
         coalesce.release(season_id)
         return False
     return True

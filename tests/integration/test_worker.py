@@ -1,0 +1,134 @@
+"""A real Celery worker on Redis and PostgreSQL publishes snapshots and loses nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+
+import psycopg
+import pytest
+import redis
+from django.conf import settings
+from django.db import transaction
+
+from games.models import Game
+from league.models import Season
+from league.signals import game_confirmed, season_results_changed
+from publishing import tasks
+from publishing.models import SeasonSnapshot
+from rating.models import RatingChange
+from tests.integration.conftest import DEAD_BROKER_URL, REDIS_URL, wait_for
+from tests.publishing import factories as f
+
+pytestmark = [pytest.mark.integration, pytest.mark.postgres]
+
+SUNDAY = dt.date(2026, 9, 6)
+NAMES = ["Dana", "Eli", "Noa", "Omer"]
+
+
+def confirm(season: Season, number: int, scores: dict[str, int]) -> Game:
+    """What a results confirmation does: store in one transaction, announce after commit."""
+    with transaction.atomic():
+        round_ = f.round_(season, number, SUNDAY + dt.timedelta(days=7 * number))
+        game = f.table_game(season, round_, 1, scores)
+        season_id, game_id = season.pk, game.pk
+        transaction.on_commit(lambda: season_results_changed.send(sender=Game, season_id=season_id))
+        transaction.on_commit(lambda: game_confirmed.send(sender=Game, game_id=game_id))
+    return game
+
+
+def snapshots(season: Season) -> int:
+    return SeasonSnapshot.objects.filter(season=season).count()
+
+
+def queue_empty() -> bool:
+    client = redis.Redis.from_url(REDIS_URL)
+    return client.llen("celery") == 0
+
+
+def test_confirmed_result_is_published_by_the_worker(start_worker):
+    season = f.season()
+    start_worker()
+    game = confirm(season, 1, {"Dana": 120, "Eli": 80, "Noa": 45, "Omer": -10})
+    wait_for(lambda: snapshots(season), what="the snapshot")
+    snapshot = SeasonSnapshot.objects.get(season=season)
+    assert snapshot.data["standings"][0]["player"] == "Dana"
+    wait_for(lambda: RatingChange.objects.filter(game=game).count() == 4, what="the ratings")
+
+
+def test_duplicate_messages_publish_one_snapshot(start_worker):
+    season = f.season()
+    confirm(season, 1, {"Dana": 120, "Eli": 80, "Noa": 45, "Omer": -10})
+    for _ in range(5):
+        tasks.publish_season.apply_async((season.pk,))
+    start_worker()
+    wait_for(lambda: snapshots(season) and queue_empty(), what="the queue to drain")
+    time.sleep(1)
+    assert snapshots(season) == 1
+
+
+def test_a_burst_of_confirmations_leads_to_a_few_publishes(start_worker):
+    season = f.season()
+    start_worker()
+    for number in range(1, 51):
+        confirm(season, number, {"Dana": number, "Eli": 80, "Noa": 45, "Omer": -10})
+    wait_for(
+        lambda: SeasonSnapshot.objects.filter(season=season, data__standings__0__games=50).exists(),
+        timeout=60,
+        what="a snapshot with all 50 games",
+    )
+    assert snapshots(season) <= 5
+
+
+def test_redis_down_at_confirmation_then_the_sweep_catches_up(broker, start_worker):
+    season = f.season()
+    broker(DEAD_BROKER_URL)
+    game = confirm(season, 1, {"Dana": 120, "Eli": 80, "Noa": 45, "Omer": -10})
+    assert Game.objects.filter(pk=game.pk, status=Game.Status.CONFIRMED).exists()
+    broker(REDIS_URL)
+    start_worker()
+    time.sleep(1)
+    assert snapshots(season) == 0  # the request was lost with Redis down
+    tasks.sweep.apply_async()  # what beat sends every minute once Redis is back
+    wait_for(lambda: snapshots(season), what="the sweep's snapshot")
+    from rating.tasks import apply_ratings
+
+    apply_ratings.apply_async()  # beat's rating sweep
+    wait_for(lambda: RatingChange.objects.filter(game=game).count() == 4, what="the ratings")
+
+
+def test_worker_killed_mid_publish_then_the_next_one_completes_it(start_worker):
+    season = f.season()
+    confirm_without_publish = f.round_(season, 1, SUNDAY)
+    f.table_game(season, confirm_without_publish, 1, {"Dana": 1, "Eli": 2, "Noa": 3, "Omer": 4})
+    db = settings.DATABASES["default"]
+    blocker = psycopg.connect(
+        host=db["HOST"] or "127.0.0.1",
+        port=db["PORT"] or 5432,
+        user=db["USER"],
+        dbname=db["NAME"],
+        autocommit=False,
+    )
+    try:
+        # Hold the season's row lock: the worker's publish starts and waits on it.
+        blocker.execute("SELECT id FROM league_season WHERE id = %s FOR UPDATE", [season.pk])
+        worker = start_worker()
+        tasks.publish_season.apply_async((season.pk,))
+        waiting = "SELECT count(*) FROM pg_locks WHERE NOT granted AND pid <> pg_backend_pid()"
+        with psycopg.connect(
+            host=db["HOST"] or "127.0.0.1",
+            port=db["PORT"] or 5432,
+            user=db["USER"],
+            dbname=db["NAME"],
+            autocommit=True,
+        ) as probe:
+            wait_for(lambda: probe.execute(waiting).fetchone()[0], what="the publish to block")
+        worker.kill()
+    finally:
+        blocker.rollback()
+        blocker.close()
+    assert snapshots(season) == 0  # nothing half-written
+    start_worker()
+    tasks.sweep.apply_async()
+    wait_for(lambda: snapshots(season), what="the next worker's snapshot")
+    assert SeasonSnapshot.objects.get(season=season).data["standings"][0]["games"] == 1
