@@ -12,6 +12,17 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from league.actions.errors import ActionCode, ActionError
 from league.draw import DrawError
 
+MAX_ID = 2**63 - 1
+
+
+def parse_id(value: object) -> int:
+    """A database id from form input; 0 (matches nothing) when it is not one."""
+    text = str(value).strip() if value is not None else ""
+    if not text.isdigit() or len(text) > 19:
+        return 0
+    number = int(text)
+    return number if number <= MAX_ID else 0
+
 
 def refused(request: HttpRequest, error: ActionError | DrawError, back: str) -> HttpResponse:
     """A refused action: 403 when forbidden, else its sentence flashed and back to `back`."""

@@ -28,7 +28,7 @@ from league.actions.registration import (
 )
 from league.actions.rounds import create_round, finish_round
 from league.models import League, Player, Registration, Round, Season, Table
-from league.views.common import refused, run_action
+from league.views.common import parse_id, refused, run_action
 
 AUDIT_PAGE = 200
 
@@ -176,7 +176,7 @@ def register(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def unregister(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Remove one player's registration (POST `player` id)."""
     round_ = _round(request, slug, number)
-    player = Player.objects.filter(pk=_int(request.POST.get("player"))).first()
+    player = Player.objects.filter(pk=parse_id(request.POST.get("player"))).first()
     if player is None:
         return refused(
             request, ActionError(ActionCode.UNKNOWN, _("There is no such player.")), _back(round_)
@@ -187,13 +187,6 @@ def unregister(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         success=_("%(player)s is no longer registered.") % {"player": player.name},
         back=_back(round_),
     )
-
-
-def _int(value: object) -> int:
-    try:
-        return int(str(value))
-    except ValueError:
-        return 0
 
 
 @login_required
@@ -249,7 +242,7 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Swap two players (POST `first`, `second` player ids)."""
     round_ = _round(request, slug, number)
-    ids = [_int(request.POST.get("first")), _int(request.POST.get("second"))]
+    ids = [parse_id(request.POST.get("first")), parse_id(request.POST.get("second"))]
     found = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
     if len(found) != len(set(ids)) or 0 in ids:
         return refused(

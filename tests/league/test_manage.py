@@ -206,3 +206,14 @@ def test_finish_round_needs_every_table_confirmed(client):
     assert "Only a drawn round in play can be finished" in response.content.decode()
     client.force_login(make_user())
     assert client.post(url("finish", round_)).status_code == 403
+
+
+def test_huge_or_odd_ids_are_refused_politely(client):
+    season = make_season()
+    round_ = make_round(season)
+    client.force_login(make_organizer(season))
+    for data in ({"first": "9" * 25, "second": "1"}, {"first": "-1", "second": "x"}):
+        response = client.post(url("swap", round_), data, follow=True)
+        assert "Choose two players" in response.content.decode()
+    response = client.post(url("unregister", round_), {"player": "9" * 25}, follow=True)
+    assert "no such player" in response.content.decode()
