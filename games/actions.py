@@ -20,16 +20,16 @@ from django.utils.translation import gettext as _
 from accounts.audit import record_audit
 from accounts.permissions import is_organizer
 from games.models import Game, GameResult, ResultEvent, ResultVersion
+from games.permissions import TableState, state_for, verify_confirm, verify_dispute, verify_submit
 from games.sheets import CheckedResult, check_scores, check_sheet
 from league.actions.common import season_rules
 from league.actions.errors import ActionCode, ActionError
-from league.models import Round, Seat, Table
+from league.models import Seat, Table
 from league.signals import game_confirmed, season_results_changed
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-PLAYABLE = (Round.Status.DRAWN, Round.Status.IN_PLAY)
 CURRENT = (
     ResultVersion.Status.PENDING,
     ResultVersion.Status.CONFIRMED,
@@ -81,25 +81,12 @@ def _current(table: Table) -> ResultVersion | None:
     return ResultVersion.objects.filter(table=table, status__in=CURRENT).order_by("-number").first()
 
 
-def _authority(table: Table, seats: list[Seat], actor: Any) -> bool:
-    """True for an organizer of the league; a seated player may act while the round is in
-    play; everybody else is refused."""
-    if is_organizer(actor, table.round.season.league_id):
-        return True
-    if not getattr(actor, "is_authenticated", False) or not any(
-        s.player.user_id == actor.pk for s in seats
-    ):
-        raise ActionError(
-            ActionCode.FORBIDDEN,
-            _("Only the players at this table (or an organizer) may enter or confirm its result."),
-        )
-    if table.round.status not in PLAYABLE:
-        raise ActionError(
-            ActionCode.ROUND_CLOSED,
-            _("Round %(number)s is not in play; ask an organizer to change its results.")
-            % {"number": table.round.number},
-        )
-    return False
+def _state(table: Table, seats: list[Seat], actor: Any) -> TableState:
+    """The table as the permission rules see it, read under the row lock."""
+    organizer = is_organizer(actor, table.round.season.league_id)
+    return state_for(
+        actor, organizer, [s.player.user_id for s in seats], table.round, _current(table)
+    )
 
 
 def check_entry(
@@ -162,21 +149,18 @@ def submit_result(
     with transaction.atomic():
         locked = _lock_table(table.pk)
         seats = _seats(locked)
-        if _authority(locked, seats, actor):
-            return _organizer_set(locked, seats, actor, scores=scores, deals=deals, note=note)
+        state = _state(locked, seats, actor)
+        verify_submit(state)
+        if state.organizer:
+            return _organizer_set(
+                locked, seats, actor, state.current, scores=scores, deals=deals, note=note
+            )
         checked = check_entry(locked, len(seats), scores=scores, deals=deals)
         if not checked.valid:
             raise ResultRejected(checked)
-        current = _current(locked)
-        if current is not None and current.status != ResultVersion.Status.PENDING:
-            raise ActionError(
-                ActionCode.CONFLICT,
-                _("This table's result is already %(status)s; ask an organizer to change it.")
-                % {"status": current.get_status_display()},
-            )
         return _add_version(
             locked,
-            current,
+            state.current,
             checked,
             actor=actor,
             status=ResultVersion.Status.PENDING,
@@ -197,18 +181,27 @@ def organizer_set_result(
             raise ActionError(
                 ActionCode.FORBIDDEN, _("Only an organizer of this league may do this.")
             )
-        return _organizer_set(locked, seats, actor, scores=scores, deals=deals, note=note)
+        return _organizer_set(
+            locked, seats, actor, _current(locked), scores=scores, deals=deals, note=note
+        )
 
 
 def _organizer_set(
-    table: Table, seats: list[Seat], actor: Any, *, scores: Any, deals: Any, note: str
+    table: Table,
+    seats: list[Seat],
+    actor: Any,
+    current: ResultVersion | None,
+    *,
+    scores: Any,
+    deals: Any,
+    note: str,
 ) -> ResultVersion:
     checked = check_entry(table, len(seats), scores=scores, deals=deals)
     if not checked.valid:
         raise ResultRejected(checked)
     version = _add_version(
         table,
-        _current(table),
+        current,
         checked,
         actor=actor,
         status=ResultVersion.Status.CONFIRMED,
@@ -239,26 +232,10 @@ def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVe
     with transaction.atomic():
         locked = _lock_table(table.pk)
         seats = _seats(locked)
-        organizer = _authority(locked, seats, actor)
-        current = _current(locked)
-        if current is None or current.number != version_number:
-            raise ActionError(
-                ActionCode.STALE,
-                _("The result changed since you opened it; check the new version and try again."),
-            )
-        allowed = [ResultVersion.Status.PENDING]
-        if organizer:
-            allowed.append(ResultVersion.Status.DISPUTED)
-        if current.status not in allowed:
-            raise ActionError(
-                ActionCode.CONFLICT,
-                _("This result is already %(status)s.") % {"status": current.get_status_display()},
-            )
-        if not organizer and current.entered_by_id == actor.pk:
-            raise ActionError(
-                ActionCode.FORBIDDEN,
-                _("Another player at the table must confirm the result you entered."),
-            )
+        state = _state(locked, seats, actor)
+        verify_confirm(state, version_number)
+        organizer, current = state.organizer, state.current
+        assert current is not None  # verify_confirm checked it
         current.status = ResultVersion.Status.CONFIRMED
         current.save(update_fields=["status"])
         ResultEvent.objects.create(
@@ -293,15 +270,10 @@ def dispute_result(
     with transaction.atomic():
         locked = _lock_table(table.pk)
         seats = _seats(locked)
-        _authority(locked, seats, actor)
-        current = _current(locked)
-        if current is None or current.number != version_number:
-            raise ActionError(
-                ActionCode.STALE,
-                _("The result changed since you opened it; check the new version and try again."),
-            )
-        if current.status == ResultVersion.Status.DISPUTED:
-            raise ActionError(ActionCode.CONFLICT, _("This result is already disputed."))
+        state = _state(locked, seats, actor)
+        verify_dispute(state, version_number)
+        current = state.current
+        assert current is not None  # verify_dispute checked it
         was_confirmed = current.status == ResultVersion.Status.CONFIRMED
         current.status = ResultVersion.Status.DISPUTED
         current.save(update_fields=["status"])

@@ -24,10 +24,11 @@ from games.actions import (
     submit_result,
 )
 from games.models import ResultEvent, ResultVersion
+from games.permissions import can_confirm, can_dispute, can_submit, state_for
 from games.sheets import STRAINS, CheckedResult, sheet_field, sheet_from_form
 from league.actions.common import season_rules
 from league.actions.errors import ActionError
-from league.models import Round, Seat, Table
+from league.models import Seat, Table
 from league.views.common import refused, run_action
 
 MAX_CHECK_BODY = 200_000
@@ -68,22 +69,8 @@ def _page(
     for error in checked.errors if checked else []:
         key = sheet_field(error.path) if sheet else error.path
         field_errors.setdefault(key, []).append(error.message)
-    playable = table.round.status in (Round.Status.DRAWN, Round.Status.IN_PLAY)
-    can_enter = organizer or (
-        playable and (current is None or current.status == ResultVersion.Status.PENDING)
-    )
-    can_confirm = current is not None and (
-        (organizer and current.status != ResultVersion.Status.CONFIRMED)
-        or (
-            playable
-            and current.status == ResultVersion.Status.PENDING
-            and current.entered_by_id != request.user.pk
-        )
-    )
-    can_dispute = (
-        current is not None
-        and playable
-        and current.status in (ResultVersion.Status.PENDING, ResultVersion.Status.CONFIRMED)
+    state = state_for(
+        request.user, organizer, [s.player.user_id for s in seats], table.round, current
     )
     entered = entered or {}
     score_rows = [
@@ -135,9 +122,9 @@ def _page(
         "versions": versions,
         "current": current,
         "organizer": organizer,
-        "can_enter": can_enter,
-        "can_confirm": can_confirm,
-        "can_dispute": can_dispute,
+        "can_enter": can_submit(state),
+        "can_confirm": can_confirm(state),
+        "can_dispute": can_dispute(state),
         "score_rows": score_rows,
         "deal_rows": deal_rows,
         "strains": STRAINS,

@@ -1,0 +1,136 @@
+"""Who may enter, confirm or dispute a table's result now: verify_x raises the reason,
+can_x answers yes or no (the pokerkit trio; the action itself is in games.actions).
+
+Pure: callers pass what they already loaded, so pages ask without extra queries and the
+actions decide with exactly the same rules under their row lock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.models import ResultVersion
+from league.actions.errors import ActionCode, ActionError
+from league.models import Round
+
+PLAYABLE = (Round.Status.DRAWN, Round.Status.IN_PLAY)
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the rules look at: the actor's role, the round, the table's current version."""
+
+    organizer: bool
+    seated: bool
+    user_id: int | None
+    round_number: int
+    round_status: str
+    current: ResultVersion | None
+
+
+def state_for(
+    actor: Any, organizer: bool, seat_user_ids: list[int | None], round_: Round,
+    current: ResultVersion | None,
+) -> TableState:  # fmt: skip
+    """Build the state from loaded rows (no queries)."""
+    user_id = actor.pk if getattr(actor, "is_authenticated", False) else None
+    return TableState(
+        organizer=organizer,
+        seated=user_id is not None and user_id in seat_user_ids,
+        user_id=user_id,
+        round_number=round_.number,
+        round_status=round_.status,
+        current=current,
+    )
+
+
+def _verify_player(state: TableState) -> None:
+    if state.organizer:
+        return
+    if not state.seated:
+        raise ActionError(
+            ActionCode.FORBIDDEN,
+            _("Only the players at this table (or an organizer) may enter or confirm its result."),
+        )
+    if state.round_status not in PLAYABLE:
+        raise ActionError(
+            ActionCode.ROUND_CLOSED,
+            _("Round %(number)s is not in play; ask an organizer to change its results.")
+            % {"number": state.round_number},
+        )
+
+
+def _verify_shown(state: TableState, version_number: int) -> ResultVersion:
+    current = state.current
+    if current is None or current.number != version_number:
+        raise ActionError(
+            ActionCode.STALE,
+            _("The result changed since you opened it; check the new version and try again."),
+        )
+    return current
+
+
+def verify_submit(state: TableState) -> None:
+    """Players enter while nothing or only an unconfirmed version exists; organizers always."""
+    _verify_player(state)
+    current = state.current
+    if (
+        not state.organizer
+        and current is not None
+        and current.status != ResultVersion.Status.PENDING
+    ):
+        raise ActionError(
+            ActionCode.CONFLICT,
+            _("This table's result is already %(status)s; ask an organizer to change it.")
+            % {"status": current.get_status_display()},
+        )
+
+
+def verify_confirm(state: TableState, version_number: int) -> None:
+    """Another player confirms a pending version; an organizer also a disputed one."""
+    _verify_player(state)
+    current = _verify_shown(state, version_number)
+    allowed = [ResultVersion.Status.PENDING]
+    if state.organizer:
+        allowed.append(ResultVersion.Status.DISPUTED)
+    if current.status not in allowed:
+        raise ActionError(
+            ActionCode.CONFLICT,
+            _("This result is already %(status)s.") % {"status": current.get_status_display()},
+        )
+    if not state.organizer and current.entered_by_id == state.user_id:
+        raise ActionError(
+            ActionCode.FORBIDDEN,
+            _("Another player at the table must confirm the result you entered."),
+        )
+
+
+def verify_dispute(state: TableState, version_number: int) -> None:
+    """A player at the table disputes a pending or confirmed version."""
+    _verify_player(state)
+    current = _verify_shown(state, version_number)
+    if current.status == ResultVersion.Status.DISPUTED:
+        raise ActionError(ActionCode.CONFLICT, _("This result is already disputed."))
+
+
+def can_submit(state: TableState) -> bool:
+    return _allowed(verify_submit, state)
+
+
+def can_confirm(state: TableState) -> bool:
+    return state.current is not None and _allowed(verify_confirm, state, state.current.number)
+
+
+def can_dispute(state: TableState) -> bool:
+    return state.current is not None and _allowed(verify_dispute, state, state.current.number)
+
+
+def _allowed(verify: Any, *args: Any) -> bool:
+    try:
+        verify(*args)
+    except ActionError:
+        return False
+    return True
