@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -39,11 +40,16 @@ def colored(names_values: Sequence[tuple[str, Sequence[float | None]]]) -> list[
     ]
 
 
-def _ticks(low: float, high: float, count: int = 5) -> list[float]:
-    if high == low:
-        return [low]
-    step = (high - low) / (count - 1)
-    return [low + step * i for i in range(count)]
+def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """Round tick values (steps of 1, 2 or 5 times a power of ten) covering low..high."""
+    if high <= low:
+        high = low + 1
+    raw = (high - low) / max(1, count - 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.floor(low / step) * step
+    last = math.ceil(high / step) * step
+    return [first + step * i for i in range(round((last - first) / step) + 1)]
 
 
 def _fmt(value: float) -> str:
@@ -61,9 +67,8 @@ def line_chart(
     values = [v for s in series for v in s.values if v is not None]
     if not labels or not values:
         return SafeString("")
-    low, high = min(values), max(values)
-    if low == high:
-        low, high = low - 1, high + 1
+    ticks = nice_ticks(min(values), max(values))
+    low, high = ticks[0], ticks[-1]
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
 
@@ -84,7 +89,7 @@ def line_chart(
             title,
         )
     ]
-    for tick in _ticks(low, high):
+    for tick in ticks:
         ty = y(tick)
         parts.append(
             format_html(

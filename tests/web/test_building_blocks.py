@@ -1,0 +1,88 @@
+"""The pure pieces behind the pages: number formats, charts, rules sentences, deal sheets."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.utils import translation
+
+from league.rules import LeagueRules
+from scoring.generate import random_game
+from web.charts import colored, legend, line_chart, nice_ticks
+from web.deal_sheets import deal_sheet
+from web.rules_text import describe_rules
+from web.templatetags.web_format import league_number, signed
+
+
+def test_league_points_show_at_most_two_decimals_without_trailing_zeros():
+    assert league_number(6.0) == "6"
+    assert league_number(Fraction(9, 2)) == "4.5"
+    assert league_number(Fraction(4, 3)) == "1.33"
+    assert league_number("not a number") == ""
+
+
+def test_gaps_show_their_sign_and_two_decimals():
+    assert signed(58.75) == "+58.75"
+    assert signed(Fraction(-49, 4)) == "-12.25"
+    assert signed(0) == "0.00"
+
+
+def test_chart_ticks_are_round_numbers_covering_the_values():
+    assert nice_ticks(9, 12) == [9, 10, 11, 12]
+    assert nice_ticks(0, 36.5) == [0, 10, 20, 30, 40]
+    ticks = nice_ticks(-1240, 643)
+    assert ticks[0] <= -1240 and ticks[-1] >= 643
+
+
+def test_chart_escapes_player_names():
+    series = colored([("<script>x</script>", [1.0, 2.0])])
+    svg = line_chart(["1", "2"], series, title="Race & <chart>")
+    assert "<script>" not in svg
+    assert "&lt;script&gt;" in svg
+    assert "Race &amp; &lt;chart&gt;" in svg
+    assert "<script>" not in legend(series)
+
+
+def test_inverted_chart_puts_rank_one_on_top():
+    svg = line_chart(["1", "2"], colored([("Dana", [1.0, 4.0])]), title="ranks", invert=True)
+    points = svg.split('points="')[1].split('"')[0].split()
+    first_y, last_y = (float(p.split(",")[1]) for p in (points[0], points[-1]))
+    assert first_y < last_y
+
+
+def test_chart_without_values_renders_nothing():
+    assert line_chart([], [], title="empty") == ""
+
+
+def test_rules_sentences_of_the_rated_league_name_its_own_numbers():
+    rules = LeagueRules.from_preset("whist-online-1200")
+    with translation.override("en"):
+        text = " ".join(s for item in describe_rules(rules) for s in item.sentences)
+    assert "1st: 7, 2nd: 3, 3rd: 1, 4th: 0" in text
+    assert "after 10, 20 and 30 games played" in text
+    assert "Then one more after every 7 further games" in text
+    assert "At least 30 games to be ranked" in text
+    assert "At least 5 games in the season's last month" in text
+    assert "reached 1200" in text
+    assert "A game is 24 deals" in text
+
+
+def test_rules_sentences_are_translated_to_hebrew():
+    rules = LeagueRules.from_preset("whist-online-league")
+    with translation.override("he"):
+        titles = [item.title for item in describe_rules(rules)]
+    assert "נקודות ליגה" in titles
+
+
+def test_deal_sheet_scores_every_valid_deal_with_the_league_preset():
+    record = random_game(seed=5, players=["a", "b", "c", "d"], deals=3)
+    lines = deal_sheet(record["deals"], "whist-online")
+    assert [line.number for line in lines] == [1, 2, 3]
+    assert all(len(line.cells) == 4 for line in lines)
+    assert sum(cell.declarer for cell in lines[0].cells) == 1
+
+
+def test_deal_sheet_of_nothing_is_empty():
+    assert deal_sheet(None, "whist-online") == []
+    assert deal_sheet([{"contracts": "bad"}], "whist-online") == []
+    assert deal_sheet([], "no-such-preset") == []
