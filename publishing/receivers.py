@@ -1,9 +1,12 @@
-"""Signal receivers: a changed season or confirmed game asks for a publish after commit."""
+"""Signal receivers: changed results, rules or rounds ask for a publish after commit."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.db.models.signals import post_save
+
+from league.models import Round, Season
 from league.signals import season_results_changed
 
 
@@ -13,11 +16,25 @@ def _on_season_results_changed(sender: Any, season_id: int, **kwargs: Any) -> No
     request_publish(season_id)
 
 
+def _on_season_saved(sender: Any, instance: Season, raw: bool = False, **kwargs: Any) -> None:
+    # Rules, dates or status edited (admin, organizer pages): the standings may change.
+    if not raw:
+        _on_season_results_changed(sender, instance.pk)
+
+
+def _on_round_saved(sender: Any, instance: Round, raw: bool = False, **kwargs: Any) -> None:
+    # Registration closed, draw made or published, results published.
+    if not raw:
+        _on_season_results_changed(sender, instance.season_id)
+
+
 def connect() -> None:
     """Connect the receivers (called once from the app config)."""
     season_results_changed.connect(
         _on_season_results_changed, dispatch_uid="publishing.season_results_changed"
     )
+    post_save.connect(_on_season_saved, sender=Season, dispatch_uid="publishing.season_saved")
+    post_save.connect(_on_round_saved, sender=Round, dispatch_uid="publishing.round_saved")
 
 
 def sync_beat_after_migrate(sender: Any, **kwargs: Any) -> None:

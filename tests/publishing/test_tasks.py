@@ -98,3 +98,24 @@ def test_duplicate_publish_messages_publish_once(season):
 
 def test_publishing_an_unknown_season_is_a_no_op():
     assert tasks.publish_season.apply((987654,)).get() is None
+
+
+def test_a_rules_change_republishes_the_season(season, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        season_results_changed.send(sender=None, season_id=season.pk)
+    with django_capture_on_commit_callbacks(execute=True):
+        season.rules = {"placement_points": [7, 3, 1, 0]}
+        season.save()
+    latest = SeasonSnapshot.objects.filter(season=season).order_by("-version").first()
+    assert latest.version == 2
+    assert latest.data["standings"][0]["points"] == 7.0
+
+
+def test_snapshot_and_rating_admin_pages_open(season, admin_client):
+    tasks.publish_season.apply((season.pk,))
+    for url in (
+        "/admin/publishing/seasonsnapshot/",
+        "/admin/rating/ratingchange/",
+        "/admin/rating/ratedleaguemember/",
+    ):
+        assert admin_client.get(url).status_code == 200
