@@ -1,13 +1,19 @@
-"""Account actions: claim a player record, organizers decide claims and import players."""
+"""Account actions: claim a player record; organizers decide claims, invite and import players."""
 
 from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -134,3 +140,56 @@ def import_players(text: str, *, actor: Any) -> tuple[list[str], list[str]]:
             actor, None, "import_players", f"imported {len(created)} players", players=created
         )
     return created, [n for n in names if n in existing]
+
+
+def invite_player(name: str, email: str, *, actor: Any, link_for: Callable[[Any], str]) -> Player:
+    """Create (or find) the player `name` with an account for `email`, linked at once, and
+    e-mail a link to choose a password (sent after the transaction commits).
+
+    `link_for(user)` builds the absolute link to the set-password page.
+    """
+    if not is_any_organizer(actor):
+        raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer may invite players."))
+    address = (email or "").strip().lower()
+    try:
+        validate_email(address)
+    except ValidationError:
+        raise ActionError(
+            ActionCode.INVALID, _("%(email)s is not an e-mail address.") % {"email": email}
+        ) from None
+    User = get_user_model()
+    with transaction.atomic():
+        if User.objects.filter(Q(username__iexact=address) | Q(email__iexact=address)).exists():
+            raise ActionError(
+                ActionCode.CONFLICT,
+                _("An account for %(email)s already exists.") % {"email": address},
+            )
+        player = get_or_create_players([name])[clean_player_name(name)]
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        if player.user_id is not None:
+            raise ActionError(
+                ActionCode.CONFLICT,
+                _("%(player)s is already linked to an account.") % {"player": player.name},
+            )
+        user = User.objects.create_user(username=address, email=address)
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+        player.user = user
+        player.save(update_fields=["user"])
+        record_audit(
+            actor, None, "invite", f"invited {player.name} <{address}>", player=player.name
+        )
+        link = link_for(user)
+        transaction.on_commit(
+            lambda: send_mail(
+                _("Your Whist league account"),
+                _(
+                    "You have been invited to the Whist league as %(player)s. "
+                    "Choose your password here: %(link)s"
+                )
+                % {"player": player.name, "link": link},
+                None,
+                [address],
+            )
+        )
+    return player

@@ -13,4 +13,21 @@ urlpatterns = [
     path("claims/", views.claims, name="claims"),
     path("claims/<int:claim_id>/decide/", views.decide, name="decide_claim"),
     path("import-players/", views.import_players_view, name="import_players"),
+    path("invite/", views.invite, name="invite_player"),
+    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
 ]

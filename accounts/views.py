@@ -1,4 +1,4 @@
-"""Account pages: sign up, claim a player record, organizers decide claims and import CSV."""
+"""Account pages: sign up, claim a player record; organizers decide claims, invite, import CSV."""
 
 from __future__ import annotations
 
@@ -7,15 +7,18 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.actions import decide_claim, import_players, request_claim
+from accounts.actions import decide_claim, import_players, invite_player, request_claim
 from accounts.models import PlayerClaim
 from accounts.permissions import is_any_organizer, player_of, require_any_organizer
 from league.actions.errors import ActionError
@@ -128,4 +131,35 @@ def import_players_view(request: HttpRequest) -> HttpResponse:
         "registration/import_players.html",
         {"form": form},
         status=400 if form.errors else 200,
+    )
+
+
+class InviteForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Player's name"), max_length=80)
+    email = forms.EmailField(label=gettext_lazy("E-mail"))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def invite(request: HttpRequest) -> HttpResponse:
+    """An organizer creates a player with an account and e-mails a set-password link."""
+    require_any_organizer(request.user)
+    form = InviteForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        name, email = form.cleaned_data["name"], form.cleaned_data["email"]
+
+        def link_for(user: object) -> str:
+            uid = urlsafe_base64_encode(force_bytes(user.pk))  # type: ignore[attr-defined]
+            token = default_token_generator.make_token(user)  # type: ignore[arg-type]
+            return request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
+
+        return run_action(
+            request,
+            lambda: invite_player(name, email, actor=request.user, link_for=link_for),
+            success=_("%(name)s is invited; the e-mail has a link to choose a password.")
+            % {"name": name},
+            back=reverse("invite_player"),
+        )
+    return render(
+        request, "registration/invite.html", {"form": form}, status=400 if form.errors else 200
     )

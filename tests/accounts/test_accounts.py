@@ -149,3 +149,78 @@ def test_csv_import_page(client):
 
 def test_login_page_renders(client):
     assert client.get(reverse("login")).status_code == 200
+
+
+@pytest.mark.parametrize("count", [1, 15])
+def test_account_pages_query_counts_are_constant(client, count, django_assert_num_queries):
+    organizer = make_organizer(make_season())
+    for player in make_players(count):
+        request_claim(make_user(), player)
+    client.force_login(organizer)
+    # session, user, organizer check, claims
+    with django_assert_num_queries(4):
+        assert client.get(reverse("claims")).status_code == 200
+    with django_assert_num_queries(3):
+        assert client.get(reverse("import_players")).status_code == 200
+    with django_assert_num_queries(4):
+        assert client.get(reverse("manage:audit")).status_code == 200
+    client.force_login(make_user())
+    # session, user, free players for the form, my claims, my player
+    with django_assert_num_queries(5):
+        assert client.get(reverse("claim_player")).status_code == 200
+
+
+def test_organizer_invites_a_player_who_sets_a_password_from_the_email(
+    client, mailoutbox, django_capture_on_commit_callbacks
+):
+    organizer = make_organizer(make_season())
+    client.force_login(organizer)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("invite_player"), {"name": "Dana", "email": "Dana@Example.com"}, follow=True
+        )
+    assert "Dana is invited" in response.content.decode()
+    player = Player.objects.get(name="Dana")
+    assert player.user.email == "dana@example.com"
+    assert not player.user.has_usable_password()
+    (mail,) = mailoutbox
+    link = next(word for word in mail.body.split() if "/accounts/reset/" in word)
+    client.logout()
+    response = client.get(link, follow=True)
+    form_url = response.redirect_chain[-1][0]
+    response = client.post(
+        form_url, {"new_password1": "a-long-pass-123", "new_password2": "a-long-pass-123"}
+    )
+    assert response.status_code == 302
+    assert client.login(username="dana@example.com", password="a-long-pass-123")
+    assert AuditEntry.objects.filter(action="invite").exists()
+
+
+def test_invite_refuses_bad_or_taken_addresses_and_linked_players(
+    client, mailoutbox, django_capture_on_commit_callbacks
+):
+    organizer = make_organizer(make_season())
+    (linked,) = make_players(1, with_users=True)
+    make_user("taken@example.com")
+    client.force_login(organizer)
+    for data, message in [
+        ({"name": "Eli", "email": "taken@example.com"}, "already exists"),
+        ({"name": linked.name, "email": "new@example.com"}, "already linked"),
+    ]:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(reverse("invite_player"), data, follow=True)
+        assert message in response.content.decode()
+    response = client.post(reverse("invite_player"), {"name": "Eli", "email": "nope"})
+    assert response.status_code == 400
+    assert not Player.objects.filter(name="Eli").exists()
+    assert mailoutbox == []
+    client.force_login(make_user())
+    assert client.post(reverse("invite_player"), {"name": "X", "email": "x@y.z"}).status_code == 403
+
+
+def test_password_reset_pages(client, mailoutbox):
+    make_user("eli", email="eli@example.com")
+    assert client.get(reverse("password_reset")).status_code == 200
+    response = client.post(reverse("password_reset"), {"email": "eli@example.com"}, follow=True)
+    assert response.status_code == 200
+    assert len(mailoutbox) == 1 and "/accounts/reset/" in mailoutbox[0].body
