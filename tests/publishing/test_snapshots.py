@@ -125,3 +125,34 @@ def test_round_results_text_shows_the_table_after_that_round(season_with_two_rou
     assert data["rounds"][0]["standings_after"][0]["points"] == 6.0
     assert data["race"]["positions"]["eli"] == [2, 2]
     assert data["race"]["positions"]["dana"] == [1, 1]
+
+
+def test_published_table_matches_a_fresh_recompute(season_with_two_rounds):
+    from league.loader import season_standings
+
+    snapshot = do_publish_season(season_with_two_rounds.pk)
+    fresh = season_standings(season_with_two_rounds).as_json()["standings"]
+    fields = list(fresh[0])
+    assert [{k: row[k] for k in fields} for row in snapshot.data["standings"]] == fresh
+    final = season_standings(season_with_two_rounds, final=True).as_json()["standings"]
+    assert [{k: row[k] for k in fields} for row in snapshot.data["final_standings"]] == final
+
+
+def test_rated_league_snapshot_lists_dated_games_and_a_monthly_race():
+    season = f.season(
+        slug="1200-2026",
+        preset="whist-online-1200",
+        start=dt.date(2026, 1, 1),
+        end=dt.date(2026, 7, 1),
+        league_name="Whist Online 1200+",
+    )
+    f.game(season, {"Dana": 50, "Eli": 40, "Noa": 30, "Omer": 20}, date=dt.date(2026, 1, 5))
+    f.game(season, {"Dana": 10, "Eli": 40, "Noa": 30, "Omer": 20}, date=dt.date(2026, 2, 5))
+    data = build_snapshot_data(season)
+    assert data["season"]["kind"] == "rated"
+    assert [g["date"] for g in data["games"]] == ["2026-01-05", "2026-02-05"]
+    assert data["rounds"] == []
+    assert data["race"]["labels"] == ["2026-01", "2026-02"]
+    dana = next(s for s in data["race"]["series"] if s["player"] == "Dana")
+    assert dana["points"] == [7.0, 7.0]  # 7-3-1-0: first, then last
+    assert data["standings"][0]["markers"] == ["below_minimum"]  # 30 games needed
