@@ -107,11 +107,13 @@ def line_chart(
     every = max(1, len(labels) // 10)
     for i, label in enumerate(labels):
         if i % every == 0 or i == len(labels) - 1:
+            anchor = "start" if i == 0 else "end" if i == len(labels) - 1 else "middle"
             parts.append(
                 format_html(
-                    '<text x="{}" y="{}" text-anchor="middle">{}</text>',
+                    '<text x="{}" y="{}" text-anchor="{}">{}</text>',
                     f"{x(i):.1f}",
                     HEIGHT - 8,
+                    anchor,
                     label,
                 )
             )

@@ -130,6 +130,11 @@ class RoundPage:
     published: Published | None
 
     @property
+    def has_results(self) -> bool:
+        """Whether any table's result is published."""
+        return any(view.result is not None for view in self.tables)
+
+    @property
     def draw_visible(self) -> bool:
         """The draw is public once published (or the round has moved past drawing)."""
         return bool(self.tables) and (

@@ -111,6 +111,7 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
             ),
             "race_legend": legend(series),
             "export_formats": EXPORT_FORMATS,
+            "markers": {marker for row in rows for marker in row.get("markers", [])},
         },
     )
     if snapshot is not None:
