@@ -134,7 +134,8 @@ def check_sheet(deals: object, preset_name: str, deals_per_game: int) -> Checked
 
 
 def sheet_from_form(data: Mapping[str, Any], deals_per_game: int) -> list[dict[str, Any]]:
-    """Read the sheet's form fields (deal-I-trump, deal-I-contract-S, ...) into deal records.
+    """Read the sheet's form fields (deal-I-trump, deal-I-declarer, deal-I-contract-S, ...)
+    into deal records; seats are 0..3 as in FORMATS.md (the form shows players' names).
 
     Numbers stay as typed when they are not whole numbers, so the engine names the field.
     """
@@ -150,18 +151,13 @@ def sheet_from_form(data: Mapping[str, Any], deals_per_game: int) -> list[dict[s
         deals.append(
             {
                 "trump": trump,
-                "declarer": _seat_value(value("declarer")),
+                "declarer": value("declarer"),
                 "winning_bid": value("winning_bid"),
                 "contracts": [value(f"contract-{s}") for s in range(4)],
                 "tricks": [value(f"tricks-{s}") for s in range(4)],
             }
         )
     return deals
-
-
-def _seat_value(value: Any) -> Any:
-    """Seats are typed 1..4 on the form and stored 0..3."""
-    return value - 1 if isinstance(value, int) else value
 
 
 _PATH = re.compile(r"^deals\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?")

@@ -101,7 +101,7 @@ def test_sheet_errors_show_next_to_their_field(client, table):
         data.update(
             {
                 f"deal-{i}-trump": "H",
-                f"deal-{i}-declarer": "1",
+                f"deal-{i}-declarer": "0",
                 f"deal-{i}-winning_bid": "5",
                 **{f"deal-{i}-contract-{s}": c for s, c in enumerate(["5", "3", "0", "2"])},
                 **{f"deal-{i}-tricks-{s}": t for s, t in enumerate(["5", "4", "0", "4"])},
@@ -127,7 +127,7 @@ def test_live_check_returns_errors_by_field(client, table):
     url = reverse("games:check", args=[table.pk])
     fields = {
         "deal-0-trump": "Q",
-        "deal-0-declarer": "1",
+        "deal-0-declarer": "0",
         "deal-0-winning_bid": "5",
         **{f"deal-0-contract-{s}": c for s, c in enumerate(["5", "3", "0", "2"])},
         **{f"deal-0-tricks-{s}": t for s, t in enumerate(["5", "4", "0", "4"])},
@@ -182,3 +182,15 @@ def test_result_page_query_count_is_constant(client, table, django_assert_num_qu
 def test_unknown_table_is_404(client):
     client.force_login(make_user())
     assert client.get(reverse("games:table", args=[999999])).status_code == 404
+
+
+def test_sheet_page_has_one_row_per_deal_of_the_league(client, table, django_assert_num_queries):
+    client.force_login(seated_users(table)[0])
+    # session, user, table, seats, organizer check, versions (no events to prefetch yet)
+    with django_assert_num_queries(6):
+        response = client.get(reverse("games:sheet", args=[table.pk]))
+    body = response.content.decode()
+    assert body.count('name="deal-27-tricks-3"') == 1
+    assert 'name="deal-28-trump"' not in body
+    names = [s.player.name for s in table.seats.order_by("seat")]
+    assert all(f"{name}: contract" in body for name in names)
