@@ -14,7 +14,7 @@ from api.models import ApiToken, GameSubmission, PlatformPlayer
 from api.submissions import PlayerRef, ScoredGame, Submission, score_submission
 from games.models import Game, GameResult
 from league.actions.common import season_rules
-from league.actions.draws import do_draw_round
+from league.actions.draws import do_draw_round, publish_draw
 from league.actions.errors import ActionCode, ActionError
 from league.actions.players import clean_player_name, get_or_create_players
 from league.actions.registration import register_players
@@ -364,10 +364,15 @@ def register_round_players(token: ApiToken, round_: Round, refs: Sequence[Player
         raise refused_by_action(refused) from None
 
 
-def draw_round(token: ApiToken, round_: Round, *, seed: int | None, redraw: bool) -> bool:
-    """Draw `round_` by its league's rule as the token's organizer; True if drawn now."""
+def draw_round(
+    token: ApiToken, round_: Round, *, seed: int | None, redraw: bool, publish: bool = False
+) -> bool:
+    """Draw `round_` by its league's rule as the token's organizer (and publish it if asked);
+    True if drawn now."""
     try:
         _, made = do_draw_round(round_, actor=token.created_by, seed=seed, redraw=redraw)
+        if publish:
+            publish_draw(round_, actor=token.created_by)
     except ActionError as refused:
         raise refused_by_action(refused) from None
     return made

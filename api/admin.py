@@ -10,6 +10,7 @@ from django.http import HttpRequest
 
 from api.models import ApiToken, GameSubmission, PlatformPlayer
 from api.tokens import TokenPermissionError, create_token, revoke_token
+from league.models import League
 
 
 @admin.register(ApiToken)
@@ -27,18 +28,20 @@ class ApiTokenAdmin(admin.ModelAdmin):
         # A token is never edited: revoke it and create another.
         return obj is None and super().has_change_permission(request, obj)
 
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        # Only the leagues this user organizes can be chosen (superusers: all).
+        if db_field.name == "league" and not getattr(request.user, "is_superuser", False):
+            kwargs["queryset"] = League.objects.filter(organizers=request.user)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
     def save_model(self, request: HttpRequest, obj: ApiToken, form: Any, change: bool) -> None:
-        try:
-            issued = create_token(
-                user=request.user,  # type: ignore[arg-type]
-                league=obj.league,
-                platform=obj.platform,
-                name=obj.name,
-                scope=obj.scope,
-            )
-        except TokenPermissionError as refused:
-            self.message_user(request, str(refused), messages.ERROR)
-            return
+        issued = create_token(
+            user=request.user,  # type: ignore[arg-type]
+            league=obj.league,
+            platform=obj.platform,
+            name=obj.name,
+            scope=obj.scope,
+        )
         obj.pk = issued.token.pk
         self.message_user(
             request,

@@ -131,6 +131,9 @@ class DrawRequestSerializer(serializers.Serializer):
 
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**63 - 1)
     redraw = serializers.BooleanField(required=False, default=False)
+    publish = serializers.BooleanField(
+        required=False, default=False, help_text="Publish the draw now (default: on schedule)."
+    )
 
 
 class LeagueSerializer(serializers.ModelSerializer):
@@ -277,7 +280,10 @@ class DrawSerializer(serializers.Serializer):
 
 
 class RoundSerializer(serializers.ModelSerializer):
-    """A round with its registrations and its draw (tables by seat, reserves, seed)."""
+    """A round with its registrations and its draw (tables by seat, reserves, seed).
+
+    The draw is null until it is published, except for the league's organizer tokens.
+    """
 
     registered = serializers.SerializerMethodField()
     draw = serializers.SerializerMethodField()
@@ -292,6 +298,9 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(DrawSerializer(allow_null=True))
     def get_draw(self, round_: Round) -> dict[str, Any] | None:
+        """The draw once published (`unpublished_draws` in the context shows it at once)."""
+        if round_.draw_published_at is None and not self.context.get("unpublished_draws"):
+            return None
         tables = sorted(round_.tables.all(), key=lambda t: t.number)
         if not tables:
             return None

@@ -135,27 +135,55 @@ class SeasonDetail(ApiMixin, generics.RetrieveAPIView):
 
 
 @extend_schema(tags=["seasons"])
+def sees_unpublished_draws(request: Request, league_id: int) -> bool:
+    """Draws are public once published; the league's organizer tokens see them at once."""
+    token = request.auth
+    return (
+        isinstance(token, ApiToken)
+        and token.league_id == league_id
+        and HasOrganizerToken().has_permission(request, None)  # type: ignore[arg-type]
+    )
+
+
+@extend_schema(tags=["seasons"])
 class RoundList(ApiMixin, generics.ListAPIView):
-    """A season's rounds with their registrations and draws."""
+    """A season's rounds with their registrations and published draws."""
 
     serializer_class = RoundSerializer
     pagination_class = Pagination
 
     def get_queryset(self) -> QuerySet[Round]:
-        season = get_object_or_404(Season, slug=self.kwargs["season"])
-        return _rounds().filter(season=season).order_by("number")
+        self.season = get_object_or_404(Season, slug=self.kwargs["season"])
+        return _rounds().filter(season=self.season).order_by("number")
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()
+        season = getattr(self, "season", None)
+        context["unpublished_draws"] = season is not None and sees_unpublished_draws(
+            self.request, season.league_id
+        )
+        return context
 
 
 @extend_schema(tags=["seasons"])
 class RoundDetail(ApiMixin, generics.RetrieveAPIView):
-    """One round of a season: registrations, the draw (tables, reserves, seed)."""
+    """One round of a season: registrations, the published draw (tables, reserves, seed)."""
 
     serializer_class = RoundSerializer
 
     def get_object(self) -> Round:
-        return get_object_or_404(
-            _rounds(), season__slug=self.kwargs["season"], number=self.kwargs["number"]
+        found = get_object_or_404(
+            _rounds().select_related("season"),
+            season__slug=self.kwargs["season"],
+            number=self.kwargs["number"],
         )
+        self.unpublished_draws = sees_unpublished_draws(self.request, found.season.league_id)
+        return found
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        context = super().get_serializer_context()
+        context["unpublished_draws"] = getattr(self, "unpublished_draws", False)
+        return context
 
 
 @extend_schema(
@@ -289,7 +317,8 @@ class _RoundAction(ApiMixin, APIView):
 
     @staticmethod
     def _round_json(round_: Round) -> dict[str, Any]:
-        return dict(RoundSerializer(_rounds().get(pk=round_.pk)).data)
+        fresh = _rounds().get(pk=round_.pk)
+        return dict(RoundSerializer(fresh, context={"unpublished_draws": True}).data)
 
 
 ROUND_ACTION_RESPONSES: dict[int, Any] = {
@@ -332,6 +361,7 @@ class RoundDraw(_RoundAction):
             round_,
             seed=shape.validated_data.get("seed"),
             redraw=shape.validated_data["redraw"],
+            publish=shape.validated_data["publish"],
         )
         return Response(
             self._round_json(round_), status=status.HTTP_201_CREATED if made else status.HTTP_200_OK

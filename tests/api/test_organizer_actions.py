@@ -114,6 +114,16 @@ def test_organizer_token_draws_a_round_with_a_published_seed(organizer_client, s
     assert Round.objects.get(season=season, number=1).status == "drawn"
 
 
+def test_draw_is_public_when_published_with_it(organizer_client, anon, season):
+    organizer_client.post(REGISTER, names(4), format="json")
+    organizer_client.post(DRAW, {"seed": 8}, format="json")
+    assert anon.get("/api/v1/seasons/season-10/rounds/1/").json()["draw"] is None
+    organizer_client.post(DRAW, {"publish": True}, format="json")
+    public = anon.get("/api/v1/seasons/season-10/rounds/1/").json()["draw"]
+    assert public["seed"] == 8
+    assert public["published_at"] is not None
+
+
 def test_drawing_again_answers_the_same_draw_with_200(organizer_client, season):
     organizer_client.post(REGISTER, names(8), format="json")
     first = organizer_client.post(DRAW, {"seed": 1}, format="json")

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from league.actions.draws import do_draw_round
+from league.actions.draws import do_draw_round, publish_draw
 from league.actions.players import get_or_create_players
 from league.actions.registration import register_players
 from league.actions.season_import import import_season
@@ -35,11 +35,13 @@ def played_season(games_per_round: int, slug: str = "played") -> Season:
     return import_season(file).season
 
 
-def drawn_round(season: Season, players: int) -> Round:
+def drawn_round(season: Season, players: int, *, published: bool = True) -> Round:
     round_ = Round.objects.get(season=season, number=4)
     names = [f"{season.slug} D{i}" for i in range(players)]
     register_players(round_, list(get_or_create_players(names).values()))
     do_draw_round(round_, seed=5)
+    if published:
+        publish_draw(round_)
     return round_
 
 
@@ -87,6 +89,18 @@ def test_rounds_show_registrations_and_the_draw_with_its_seed(anon, season):
     listing = anon.get(f"/api/v1/seasons/{season.slug}/rounds/").json()
     assert [r["number"] for r in listing["results"]] == [1, 2, 3, 4]
     assert listing["results"][0]["draw"] is None
+
+
+def test_a_draw_is_public_only_once_published(anon, platform, organizer_client, season):
+    round_ = drawn_round(season, 8, published=False)
+    address = f"/api/v1/seasons/{season.slug}/rounds/4/"
+    assert anon.get(address).json()["draw"] is None
+    assert platform.get(address).json()["draw"] is None
+    listed = organizer_client.get(f"/api/v1/seasons/{season.slug}/rounds/").json()["results"]
+    assert listed[3]["draw"]["seed"] == 5
+    assert organizer_client.get(address).json()["draw"]["published_at"] is None
+    publish_draw(round_)
+    assert anon.get(address).json()["draw"]["published_at"] is not None
 
 
 def test_standings_come_from_the_published_snapshot(anon):
