@@ -29,10 +29,11 @@ def dropped_count_sql(drops: DropSchedule, games: str) -> str:
     if drops.then_every and drops.at:
         last, every = int(drops.at[-1]), int(drops.then_every)
         terms.append(f"CASE WHEN {games} > {last} THEN ({games} - {last}) / {every} ELSE 0 END")
-    count = "(" + (" + ".join(terms) or "0") + ")"
+    bounds = [" + ".join(terms) or "0", games]
     if drops.max is not None:
-        count = f"(CASE WHEN {count} > {int(drops.max)} THEN {int(drops.max)} ELSE {count} END)"
-    return f"(CASE WHEN {count} > {games} THEN {games} ELSE {count} END)"
+        bounds.append(str(int(drops.max)))
+    least = "LEAST" if connection.vendor == "postgresql" else "MIN"
+    return f"{least}({', '.join(bounds)})"
 
 
 def _placement_sum_sql(rules: LeagueRules, places: str) -> str:
@@ -70,23 +71,31 @@ def season_tallies(
             raise ValueError("the rules have a final period: the season's end date is needed")
         windows.append("SUM(CASE WHEN played BETWEEN %s AND %s THEN 1 ELSE 0 END)")
         params += [rules.final_period.starts_on(season_end), season_end]
+
+    def placed(places: str) -> str:
+        return _placement_sum_sql(rules, places)
+
     extra = "".join(f", {w} AS w{i}" for i, w in enumerate(windows))
     sql = f"""
     WITH results AS (
-        SELECT r.game_id, r.player_id, r.score, g.date AS played, rd.number AS round_number,
-               RANK() OVER (PARTITION BY r.game_id ORDER BY r.score DESC) AS place,
-               COUNT(*) OVER (PARTITION BY r.game_id, r.score) AS tied,
-               COUNT(*) OVER (PARTITION BY r.game_id) AS seats,
-               SUM(r.score) OVER (PARTITION BY r.game_id) AS total
+        SELECT r.game_id, r.player_id, r.score, g.date AS played,
+               CASE WHEN g.round_id IS NULL THEN NULL
+                    ELSE (SELECT rd.number FROM {round_} rd WHERE rd.id = g.round_id)
+               END AS round_number,
+               RANK() OVER by_score AS place,
+               COUNT(*) OVER by_score AS covered,
+               COUNT(*) OVER by_game AS seats,
+               SUM(r.score) OVER by_game AS total
         FROM {result} r
         JOIN {game} g ON g.id = r.game_id
-        LEFT JOIN {round_} rd ON rd.id = g.round_id
         WHERE g.season_id = %s AND g.status = %s
+        WINDOW by_game AS (PARTITION BY r.game_id),
+               by_score AS (PARTITION BY r.game_id ORDER BY r.score DESC)
     ), entries AS (
         SELECT player_id, game_id, played, round_number,
-               ({_placement_sum_sql(rules, "place + tied - 1")}
-                - {_placement_sum_sql(rules, "place - 1")}) * {UNIT} / tied AS points,
-               (seats * score - total) * {UNIT} / seats AS gap
+               CAST(({placed("covered")} - {placed("place - 1")})
+                   * {UNIT} / (covered - place + 1) AS INTEGER) AS points,
+               CAST((seats * score - total) * {UNIT} / seats AS INTEGER) AS gap
         FROM results
         WHERE seats IN (3, 4)
     ), ordered AS (

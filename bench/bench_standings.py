@@ -1,0 +1,247 @@
+"""Benchmark: full standings recompute of a 5,000-player, 500,000-game rated league in PostgreSQL.
+
+Prints the recompute time and its ratio to a plain `SELECT player_id, SUM(score) ... GROUP BY
+player_id` over the same results table (target: within 3x). The data goes into its own
+database (DATABASE_URL's server, database `whist_bench_standings` unless --database), built
+once with COPY and reused by later runs of the same size (--rebuild to start again).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/whist .venv/bin/python bench/bench_standings.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SEASON = "bench-1200-2024"
+START, END = dt.date(2024, 1, 1), dt.date(2024, 7, 1)
+
+
+def best_of(repeat: int, action: Callable[[], object]) -> float:
+    """The fastest of `repeat` timed runs of `action()` (least disturbed by other load)."""
+    timings = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        action()
+        timings.append(time.perf_counter() - began)
+    return min(timings)
+
+
+def point_django_at(database: str) -> str:
+    """Create the bench database if needed and make Django use it; returns its URL."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        sys.exit("bench_standings needs DATABASE_URL=postgres://... (a PostgreSQL server)")
+    parts = urlsplit(url)
+    import psycopg
+
+    server = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(server.replace("postgres://", "postgresql://", 1), autocommit=True) as c:
+        if not c.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone():
+            c.execute(f'CREATE DATABASE "{database}"')
+    bench_url = urlunsplit(parts._replace(path=f"/{database}"))
+    os.environ["DATABASE_URL"] = bench_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    return bench_url
+
+
+def copy_rows(model: Any, rows: Iterable[dict[str, Any]]) -> None:
+    """COPY rows into `model`'s table; fields a row leaves out get the field's default."""
+    from django.db import connection
+    from django.db.models import JSONField
+    from django.utils import timezone
+    from psycopg.types.json import Jsonb
+
+    fields = model._meta.concrete_fields
+    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+    now = timezone.now()
+
+    def value(field: Any, row: dict[str, Any]) -> Any:
+        if field.attname in row:
+            found = row[field.attname]
+        elif getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False):
+            found = now
+        elif field.has_default():
+            found = field.get_default()
+        else:
+            found = None
+        return Jsonb(found) if isinstance(field, JSONField) and found is not None else found
+
+    table = connection.ops.quote_name(model._meta.db_table)
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+    ):
+        for row in rows:
+            copy.write_row([value(field, row) for field in fields])
+
+
+def build(players: int, games: int, seed: int) -> None:
+    """Fill the bench database: a rated season, `players` players, `games` 4-player games."""
+    from django.core.management import call_command
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from games.models import Game, GameResult
+    from league.models import League, Player, Season
+    from league.rules import LeagueRules
+
+    call_command("migrate", verbosity=0, interactive=False)
+    rng = random.Random(seed)
+    with transaction.atomic():
+        Season.objects.filter(slug=SEASON).delete()
+        GameResult.objects.all().delete()
+        Game.objects.all().delete()
+        Player.objects.all().delete()
+        league, _ = League.objects.get_or_create(name="Bench 1200+", slug="bench-1200")
+        season = Season.objects.create(
+            league=league,
+            slug=SEASON,
+            name="Bench 1200+ 2024",
+            preset="whist-online-1200",
+            rules=LeagueRules.from_preset("whist-online-1200").to_dict(),
+            start=START,
+            end=END,
+            status=Season.Status.FINISHED,
+        )
+        now = timezone.now()
+        copy_rows(
+            Player,
+            (
+                {"id": i, "name": f"Player {i:05d}", "slug": f"player-{i:05d}", "created_at": now}
+                for i in range(1, players + 1)
+            ),
+        )
+        days = (END - START).days
+        dates = [START + dt.timedelta(days=rng.randrange(days)) for _ in range(games)]
+        dates.sort()
+        copy_rows(
+            Game,
+            (
+                {
+                    "id": i,
+                    "season_id": season.pk,
+                    "date": d,
+                    "status": "confirmed",
+                    "source": "import",
+                    "rated": True,
+                }
+                for i, d in enumerate(dates, 1)
+            ),
+        )
+        copy_rows(GameResult, _results(rng, players, games))
+        with connection.cursor() as cursor:
+            for sql in connection.ops.sequence_reset_sql(_NoStyle(), [Player, Game, GameResult]):
+                cursor.execute(sql)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+
+class _NoStyle:
+    def __getattr__(self, name: str) -> Callable[[str], str]:
+        return lambda text: text
+
+
+def _results(rng: random.Random, players: int, games: int) -> Iterator[dict[str, Any]]:
+    row_id = 0
+    sample = rng.sample
+    population = range(1, players + 1)
+    for game in range(1, games + 1):
+        for seat, player in enumerate(sample(population, 4)):
+            row_id += 1
+            yield {
+                "id": row_id,
+                "game_id": game,
+                "seat": seat,
+                "player_id": player,
+                "score": rng.randint(-150, 250),
+            }
+
+
+def loaded_size() -> tuple[int, int]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        try:
+            cursor.execute(
+                "SELECT (SELECT count(*) FROM league_player), (SELECT count(*) FROM games_game)"
+            )
+        except Exception:
+            return (0, 0)
+        players, games = cursor.fetchone()
+    return players, games
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=5_000)
+    parser.add_argument("--games", type=int, default=500_000)
+    parser.add_argument("--seed", type=int, default=20_240_101)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--database", default="whist_bench_standings")
+    parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--pure", action="store_true", help="also time the row-by-row Python path")
+    args = parser.parse_args(argv)
+
+    point_django_at(args.database)
+    from django.db import connection
+
+    from league.loader import season_standings
+    from league.models import Season
+
+    if args.rebuild or loaded_size() != (args.players, args.games):
+        began = time.perf_counter()
+        build(args.players, args.games, args.seed)
+        print(
+            f"built:            {args.players} players, {args.games} games "
+            f"in {time.perf_counter() - began:.1f} s"
+        )
+    season = Season.objects.get(slug=SEASON)
+
+    def plain_sum() -> list[Any]:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT player_id, SUM(score) FROM games_gameresult GROUP BY player_id")
+            return cursor.fetchall()
+
+    baseline = best_of(args.repeat, plain_sum)
+    in_database = best_of(args.repeat, lambda: season_standings(season, final=True, details=False))
+    print(
+        f"data:             {args.players} players, {args.games} games, "
+        f"{4 * args.games} results (rated league, whist-online-1200)"
+    )
+    print(f"SQL GROUP BY sum: {baseline:.3f} s (best of {args.repeat})")
+    print(
+        f"full recompute:   {in_database:.3f} s  ratio {in_database / baseline:.1f}x  "
+        "(per-game points, gaps and drops in SQL window functions, ranking in Python)"
+    )
+    if args.pure:
+        began = time.perf_counter()
+        pure = season_standings(season, final=True)
+        pure_s = time.perf_counter() - began
+        print(
+            f"pure Python path: {pure_s:.3f} s  ratio {pure_s / baseline:.1f}x  "
+            "(every result row through league.standings)"
+        )
+        fast = season_standings(season, final=True, details=False)
+        same = [(r.as_json(""), sorted(r.dropped_games)) for r in pure.rows] == [
+            (r.as_json(""), sorted(r.dropped_games)) for r in fast.rows
+        ]
+        print(f"paths agree:      {same}")
+
+
+if __name__ == "__main__":
+    main()
