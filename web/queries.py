@@ -53,6 +53,7 @@ class SeasonSummary:
     """A season on the home page, with its next round when it has one."""
 
     season: Season
+    kind: str
     next_round: NextRound | None = None
 
 
@@ -82,15 +83,13 @@ def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
     for league in leagues:
         summary = LeagueSummary(league)
         for season in league.seasons.all():
-            item = SeasonSummary(season)
+            rules = season_rules(season)
+            item = SeasonSummary(season, rules.kind)
             round_ = first_round.get(season.pk)
             if round_ is not None:
                 round_.season = season
-                item.next_round = NextRound(
-                    round_,
-                    round_.registered,
-                    round_times(round_, season_rules(season), league.timezone),
-                )
+                times = round_times(round_, rules, league.timezone)
+                item.next_round = NextRound(round_, round_.registered, times)
             if season.status == Season.Status.FINISHED:
                 summary.past.append(item)
             else:

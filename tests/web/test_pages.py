@@ -355,3 +355,22 @@ def test_player_page_charts_league_position_and_rating(client, make_season):
     assert "League position after each round" in page
     assert "Skill rating after each rated game" in page
     assert page.count('<svg class="chart"') == 2
+
+
+def test_home_describes_a_rated_open_play_season(client, db):
+    from league.actions.season_import import import_season
+
+    import_season(
+        {
+            "league": "Rated League",
+            "season": "rated-2025",
+            "preset": "whist-online-1200",
+            "start": "2099-01-01",
+            "end": "2099-07-01",
+            "rounds": [],
+            "games": [{"date": "2099-01-05", "scores": {"A": 10, "B": 5, "C": 0, "D": -15}}],
+        }
+    )
+    page = get(client, "/").content.decode()
+    assert "Open play: every rated game between members counts." in page
+    assert "No round is scheduled yet." not in page
