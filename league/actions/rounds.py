@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
 from accounts.permissions import is_organizer
-from league.actions.common import lock_round, require_organizer_for
+from league.actions.common import lock_round, require_organizer_for, season_rules
 from league.actions.errors import ActionCode, ActionError
 from league.models import Round, Season
 
@@ -19,6 +19,12 @@ def create_round(season: Season, number: int, date: dt.date, *, actor: Any = Non
     """Add round `number` on `date` to the season, open for registration."""
     if actor is not None and not is_organizer(actor, season.league_id):
         raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer of this league may do this."))
+    if season_rules(season).kind != "rounds":
+        raise ActionError(
+            ActionCode.INVALID,
+            _("Season %(season)s is an open-play league; it has no rounds.")
+            % {"season": season.slug},
+        )
     if number < 1:
         raise ActionError(ActionCode.INVALID, _("The round number must be 1 or more."))
     if not season.start <= date <= season.end:

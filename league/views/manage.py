@@ -106,7 +106,12 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "manage/season.html",
-        {"season": season, "rounds": rounds, "form": form},
+        {
+            "season": season,
+            "rounds": rounds,
+            "form": form,
+            "has_rounds": season_rules(season).kind == "rounds",
+        },
         status=400 if form.errors else 200,
     )
 

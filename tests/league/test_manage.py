@@ -217,3 +217,17 @@ def test_huge_or_odd_ids_are_refused_politely(client):
         assert "Choose two players" in response.content.decode()
     response = client.post(url("unregister", round_), {"player": "9" * 25}, follow=True)
     assert "no such player" in response.content.decode()
+
+
+def test_open_play_season_has_no_rounds_to_add(client):
+    season = make_season("rated", preset="whist-online-1200")
+    client.force_login(make_organizer(season))
+    page = client.get(reverse("manage:season", args=[season.slug])).content.decode()
+    assert "open-play league" in page
+    response = client.post(
+        reverse("manage:season", args=[season.slug]),
+        {"number": 1, "date": "2099-01-04"},
+        follow=True,
+    )
+    assert "has no rounds" in response.content.decode()
+    assert not Round.objects.exists()
