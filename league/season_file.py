@@ -14,6 +14,7 @@ from league.actions.players import clean_player_name
 from league.rules import LeagueRules, RulesError
 
 _SLUG = re.compile(r"^[-\w]{1,120}$")
+MAX_SCORE = 100_000  # far beyond any real game; keeps scores inside the database's integers
 
 
 class SeasonFileError(ValueError):
@@ -166,6 +167,10 @@ class _GameReader:
             name = _player_name(raw_name, label)
             if isinstance(score, bool) or not isinstance(score, int):
                 raise SeasonFileError(f"{label}: the score of {name} must be a whole number")
+            if abs(score) > MAX_SCORE:
+                raise SeasonFileError(
+                    f"{label}: the score of {name} ({score}) is beyond ±{MAX_SCORE}"
+                )
             results.append((name, score))
         self._check_players([name for name, _ in results], label)
         return tuple(results)

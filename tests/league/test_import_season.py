@@ -203,6 +203,14 @@ FOUR = (("A", 1), ("B", 2), ("C", 3), ("D", 4))
         ),
         (
             season_file(
+                rounds=[
+                    {"number": 4, "date": "2024-07-10", "games": [_game(("A", 10**12), *FOUR[1:])]}
+                ]
+            ),
+            "round 4, game 1: the score of A (1000000000000) is beyond",
+        ),
+        (
+            season_file(
                 rounds=[{"number": 5, "date": "2024-07-14", "games": [_game(*FOUR, ("E", 5))]}]
             ),
             "round 5, game 1: has 5 players, a game needs 4",
