@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.rules import LeagueRules
+from scoring.presets import UnknownPresetError, get_preset
 
 
 @dataclass(frozen=True)
@@ -224,3 +225,41 @@ def _round_sentences(rules: LeagueRules) -> list[str]:
             )
         )
     return sentences
+
+
+@dataclass(frozen=True)
+class ScoringGrid:
+    """Deal scores computed by the rules engine, for the rules page."""
+
+    contracts: list[tuple[int, int, int, int]]  # contract, made, 1 off, 2 off (over game)
+    zero: list[tuple[str, int, int, int]]  # game, made, 1 trick taken, 2 tricks taken
+
+
+ZERO_DOWNS = (0, 1, 2, 3)
+
+
+def scoring_grid(preset_name: str, highest_contract: int = 8) -> ScoringGrid | None:
+    """Example deal scores of the preset straight from the engine, so they cannot disagree."""
+    try:
+        preset = get_preset(preset_name)
+    except UnknownPresetError:
+        return None
+    contracts = [
+        (
+            n,
+            preset.deal_score(n, n, 0),
+            preset.deal_score(n, n + 1 if n < 13 else n - 1, 0),
+            preset.deal_score(n, n + 2 if n < 12 else n - 2, 0),
+        )
+        for n in range(1, highest_contract + 1)
+    ]
+    zero = [
+        (
+            _("over game") if down == 0 else _("under game, down %(down)d") % {"down": down},
+            preset.deal_score(0, 0, down),
+            preset.deal_score(0, 1, down),
+            preset.deal_score(0, 2, down),
+        )
+        for down in ZERO_DOWNS
+    ]
+    return ScoringGrid(contracts, zero)

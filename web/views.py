@@ -17,7 +17,7 @@ from league.models import Season
 from web import queries
 from web.charts import colored, legend, line_chart
 from web.published import published
-from web.rules_text import describe_rules
+from web.rules_text import describe_rules, scoring_grid
 from web.tables import SafeTableExport, StandingsTable, dropped_game_lines, table_rows
 
 PUBLIC_MAX_AGE = 60
@@ -59,7 +59,12 @@ def season_rules_page(request: HttpRequest, season: str) -> HttpResponse:
     return render(
         request,
         "web/rules.html",
-        {"season": season_obj, "rules": rules, "items": describe_rules(rules)},
+        {
+            "season": season_obj,
+            "rules": rules,
+            "items": describe_rules(rules),
+            "grid": scoring_grid(rules.scoring_preset),
+        },
     )
 
 

@@ -86,3 +86,16 @@ def test_deal_sheet_of_nothing_is_empty():
     assert deal_sheet(None, "whist-online") == []
     assert deal_sheet([{"contracts": "bad"}], "whist-online") == []
     assert deal_sheet([], "no-such-preset") == []
+
+
+def test_scoring_grid_matches_the_worked_examples_of_the_rules():
+    from web.rules_text import scoring_grid
+
+    grid = scoring_grid("whist-online")
+    by_contract = {row[0]: row for row in grid.contracts}
+    assert by_contract[3][1] == 19  # contract 3 made
+    assert by_contract[6][3] == -30  # contract 6, took 4 (two off)
+    zero = {row[0]: row for row in grid.zero}
+    assert zero["under game, down 2"][1] == 40  # zero in down 2 made
+    assert zero["under game, down 1"][3] == -20  # zero in down 1 with 2 tricks
+    assert scoring_grid("no-such-preset") is None

@@ -266,6 +266,7 @@ def test_rules_page_follows_the_season_rules(client, make_season):
     assert "after 10, 20, 25 and 30 games" in page
     assert "At most 4 games are dropped" in page
     assert "A game is 28 deals" in page
+    assert "Deal scores" in page
 
 
 def test_archive_shows_the_podium_and_number_of_players(client, make_season):
