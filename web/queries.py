@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Game
 from league.actions.common import season_rules
+from league.actions.errors import ActionError
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import LeagueRules
 from rating.models import RatingChange
@@ -83,10 +84,13 @@ def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
     for league in leagues:
         summary = LeagueSummary(league)
         for season in league.seasons.all():
-            rules = season_rules(season)
-            item = SeasonSummary(season, rules.kind)
+            try:
+                rules = season_rules(season)
+            except ActionError:
+                rules = None  # one season's broken rules must not hide the others
+            item = SeasonSummary(season, rules.kind if rules else "")
             round_ = first_round.get(season.pk)
-            if round_ is not None:
+            if round_ is not None and rules is not None:
                 round_.season = season
                 times = round_times(round_, rules, league.timezone)
                 item.next_round = NextRound(round_, round_.registered, times)

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
+from league.actions.errors import ActionError
 from league.models import Season
 from web import queries
 from web.charts import colored, legend, line_chart
@@ -21,6 +22,7 @@ from web.rules_text import describe_rules, scoring_grid
 from web.tables import SafeTableExport, StandingsTable, dropped_game_lines, table_rows
 
 PUBLIC_MAX_AGE = 60
+PROBLEM_STATUS = 503
 EXPORT_PARAM = "_export"
 EXPORT_FORMATS = ("csv", "xlsx")
 
@@ -33,7 +35,14 @@ def public_page(view: View) -> View:
     @require_safe
     @wraps(view)
     def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        response = view(request, *args, **kwargs)
+        try:
+            response = view(request, *args, **kwargs)
+        except ActionError as error:
+            # Stored data the page cannot use (e.g. a season's rules made invalid by hand):
+            # say what is wrong instead of failing with a server error.
+            response = render(
+                request, "web/problem.html", {"message": error.message}, status=PROBLEM_STATUS
+            )
         patch_cache_control(response, max_age=PUBLIC_MAX_AGE, private=True)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         return response

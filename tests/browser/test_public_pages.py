@@ -109,3 +109,19 @@ def test_main_pages_fit_a_phone_and_are_saved_as_screenshots(
         assert page_scroll_width(page) <= PHONE["width"], path
         screenshot(page, f"{name}-{language}")
     context.close()
+
+
+def test_messaging_text_can_be_copied(live_server, chromium, make_season):
+    from tests.browser.conftest import new_phone
+
+    season = make_season(players=8, rounds=2)
+    context = new_phone(chromium)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/seasons/{season.slug}/rounds/2/")
+    text = page.locator("textarea.copy-text").last.input_value()
+    assert "League table:" in text
+    page.get_by_role("button", name="Copy").last.click()
+    page.get_by_role("button", name="Copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()") == text
+    context.close()

@@ -375,3 +375,13 @@ def test_home_describes_a_rated_open_play_season(client, db):
     page = get(client, "/").content.decode()
     assert "Open play: every rated game between members counts." in page
     assert "No round is scheduled yet." not in page
+
+
+def test_a_season_with_broken_rules_gets_a_clear_message_not_a_server_error(client, make_season):
+    season = make_season()
+    Season.objects.filter(pk=season.pk).update(rules={"min_games": "many"})
+    response = get(client, f"/seasons/{season.slug}/rules/")
+    assert response.status_code == 503
+    assert "min_games" in response.content.decode()
+    assert get(client, "/").status_code == 200
+    assert get(client, f"/seasons/{season.slug}/rounds/1/").status_code == 503
