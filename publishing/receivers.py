@@ -10,7 +10,10 @@ from league.models import Round, Season
 from league.signals import season_results_changed
 
 
-def _on_season_results_changed(sender: Any, season_id: int, **kwargs: Any) -> None:
+def _on_season_results_changed(sender: Any, season_id: int | None, **kwargs: Any) -> None:
+    # A rated game from play or the API has no season until the rating job assigns it.
+    if season_id is None:
+        return
     from publishing.tasks import request_publish
 
     request_publish(season_id)

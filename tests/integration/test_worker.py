@@ -9,10 +9,13 @@ import psycopg
 import pytest
 import redis
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from games.actions import confirm_result, submit_result
 from games.models import Game
-from league.models import Season
+from league.actions.draws import do_draw_round
+from league.models import Player, Season, Table
 from league.signals import game_confirmed, season_results_changed
 from publishing import tasks
 from publishing.models import SeasonSnapshot
@@ -41,24 +44,48 @@ def snapshots(season: Season) -> int:
     return SeasonSnapshot.objects.filter(season=season).count()
 
 
+def forget_queued() -> None:
+    """Drop the publishes the fixtures' own saves queued, so a test starts from nothing."""
+    redis.Redis.from_url(REDIS_URL).flushdb()
+
+
 def queue_empty() -> bool:
     client = redis.Redis.from_url(REDIS_URL)
     return client.llen("celery") == 0
 
 
 def test_confirmed_result_is_published_by_the_worker(start_worker):
+    """The real workflow: draw, a player enters the result, another confirms it."""
     season = f.season()
+    round_ = f.round_(season, 1, SUNDAY)
+    f.register(round_, NAMES)
+    users = {}
+    for name in NAMES:
+        users[name] = get_user_model().objects.create_user(name.lower(), password="pw")
+        Player.objects.filter(name=name).update(user=users[name])
+    do_draw_round(round_)
     start_worker()
-    game = confirm(season, 1, {"Dana": 120, "Eli": 80, "Noa": 45, "Omer": -10})
+    table = Table.objects.get(round=round_, number=1)
+    seated = [seat.player.name for seat in table.seats.order_by("seat")]
+    version = submit_result(table, actor=users[seated[0]], scores=[120, 80, 45, -10])
+    confirm_result(table, version.number, actor=users[seated[1]])
     wait_for(lambda: snapshots(season), what="the snapshot")
-    snapshot = SeasonSnapshot.objects.get(season=season)
-    assert snapshot.data["standings"][0]["player"] == "Dana"
+    snapshot = SeasonSnapshot.objects.filter(season=season).order_by("-version").first()
+    wait_for(
+        lambda: SeasonSnapshot.objects.filter(
+            season=season, data__standings__0__player=seated[0]
+        ).exists(),
+        what="a snapshot with the confirmed result",
+    )
+    assert snapshot.season_id == season.pk
+    game = Game.objects.get(table=table)
     wait_for(lambda: RatingChange.objects.filter(game=game).count() == 4, what="the ratings")
 
 
 def test_duplicate_messages_publish_one_snapshot(start_worker):
     season = f.season()
     confirm(season, 1, {"Dana": 120, "Eli": 80, "Noa": 45, "Omer": -10})
+    forget_queued()
     for _ in range(5):
         tasks.publish_season.apply_async((season.pk,))
     start_worker()
@@ -82,6 +109,7 @@ def test_a_burst_of_confirmations_leads_to_a_few_publishes(start_worker):
 
 def test_redis_down_at_confirmation_then_the_sweep_catches_up(broker, start_worker):
     season = f.season()
+    forget_queued()
     broker(DEAD_BROKER_URL)
     game = confirm(season, 1, {"Dana": 120, "Eli": 80, "Noa": 45, "Omer": -10})
     assert Game.objects.filter(pk=game.pk, status=Game.Status.CONFIRMED).exists()
@@ -109,6 +137,7 @@ def test_worker_killed_mid_publish_then_the_next_one_completes_it(start_worker):
         dbname=db["NAME"],
         autocommit=False,
     )
+    forget_queued()
     try:
         # Hold the season's row lock: the worker's publish starts and waits on it.
         blocker.execute("SELECT id FROM league_season WHERE id = %s FOR UPDATE", [season.pk])
