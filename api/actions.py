@@ -96,10 +96,14 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
     scored = score_submission(
         submission, scoring_preset=rules.scoring_preset, deals_per_game=rules.deals_per_game
     )
+    # A rated open-play game joins its season only while its four players are members
+    # (RULES.md 3.2); the rating job decides that after the game is rated, so it is stored
+    # without a season here, like a rated game from play.
+    counted_in = season if rules.kind == "rounds" else None
     with transaction.atomic():
         players = _seat_players(token.platform, submission.players)
         table = _table(round_, players) if round_ is not None else None
-        game = _create_game(season, round_, table, submission, scored, players)
+        game = _create_game(counted_in, round_, table, submission, scored, players)
         GameSubmission.objects.create(
             platform=token.platform,
             external_id=submission.game_id,
@@ -107,13 +111,14 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
             game=game,
             token=token,
         )
-        season_id, game_id, rated = season.pk, game.pk, game.rated
+        season_id, game_id, rated = game.season_id, game.pk, game.rated
         transaction.on_commit(lambda: _announce(season_id, game_id, rated))
     return game
 
 
-def _announce(season_id: int, game_id: int, rated: bool) -> None:
-    season_results_changed.send(sender=Game, season_id=season_id)
+def _announce(season_id: int | None, game_id: int, rated: bool) -> None:
+    if season_id is not None:
+        season_results_changed.send(sender=Game, season_id=season_id)
     if rated:
         game_confirmed.send(sender=Game, game_id=game_id)
 
@@ -330,7 +335,7 @@ def _table(round_: Round, players: Sequence[Player]) -> Table | None:
 
 
 def _create_game(
-    season: Season,
+    season: Season | None,
     round_: Round | None,
     table: Table | None,
     submission: Submission,

@@ -1,6 +1,6 @@
 """API routes: /api/v1/ endpoints, the OpenAPI schema at /api/schema/ and its docs pages."""
 
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from api import views
@@ -39,4 +39,5 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
     path("v1/", include(v1)),
+    re_path(r"^.*$", views.NotFoundView.as_view(), name="not-found"),
 ]

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
@@ -270,7 +270,11 @@ class GameListSubmit(ApiMixin, generics.ListAPIView):
         tags=["games"],
         request=GameSubmissionSerializer,
         responses={
-            201: OpenApiResponse(GameSerializer, description="Stored (or stored before)."),
+            201: OpenApiResponse(
+                GameSerializer,
+                description="Stored now, or stored before with the same content (then the "
+                "`Idempotent-Replayed: true` header is set).",
+            ),
             409: OpenApiResponse(ERRORS, description="This game id has other content."),
             **ERROR_RESPONSES,
         },
@@ -366,3 +370,14 @@ class RoundDraw(_RoundAction):
         return Response(
             self._round_json(round_), status=status.HTTP_201_CREATED if made else status.HTTP_200_OK
         )
+
+
+class NotFoundView(ApiMixin, APIView):
+    """Any other address under /api/: a 404 in the API's error shape."""
+
+    @extend_schema(exclude=True)
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> Any:
+        return super().dispatch(request, *args, **kwargs)
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        raise NotFound("There is no such API address; see /api/docs/.")

@@ -206,3 +206,11 @@ def test_game_detail_query_count(anon, django_assert_num_queries):
     game_id = anon.get(f"/api/v1/games/?season={season.slug}").json()["results"][0]["id"]
     with django_assert_num_queries(2):
         anon.get(f"/api/v1/games/{game_id}/")
+
+
+@pytest.mark.parametrize("address", ["/api/v1/nothing/", "/api/v2/games/", "/api/v1/games/x/"])
+def test_unknown_api_addresses_are_404_in_the_api_error_shape(anon, address):
+    for method in (anon.get, anon.post):
+        response = method(address)
+        assert response.status_code == 404
+        assert response.json()["errors"][0]["code"] == "not_found"

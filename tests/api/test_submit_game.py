@@ -241,7 +241,9 @@ def test_round_number_must_exist_and_match_the_date(platform, season):
     assert codes(no_round_day) == ["unknown_round"]
 
 
-def test_rated_open_play_game_by_league_goes_to_the_season_on_its_date(rated_token, rated_season):
+def test_rated_open_play_game_by_league_is_checked_against_the_season_on_its_date(
+    rated_token, rated_season
+):
     client = client_for(rated_token)
     response = client.post(
         SUBMIT,
@@ -250,7 +252,25 @@ def test_rated_open_play_game_by_league_goes_to_the_season_on_its_date(rated_tok
     )
     assert response.status_code == 201, response.json()
     game = Game.objects.get()
-    assert (game.season, game.round, game.rated) == (rated_season, None, True)
+    # Stored like a rated game from play: the rating job attaches it to the season once
+    # its four players are members (here nobody has reached 1200 yet, so it stays out).
+    assert (game.season, game.round, game.rated) == (None, None, True)
+    assert response.json()["season"] is None
+
+
+def test_rated_open_play_game_is_rated_and_joins_the_season_only_for_members(
+    rated_token, rated_season, django_capture_on_commit_callbacks
+):
+    from rating.models import RatingChange
+
+    client = client_for(rated_token)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            SUBMIT, body(season=rated_season.slug, date="2024-03-05"), format="json"
+        )
+    game = Game.objects.get(pk=response.json()["id"])
+    assert RatingChange.objects.filter(game=game).count() == 4
+    assert game.season is None  # 1000-rated players are not members of the 1200+ league
 
 
 def test_rated_league_has_no_rounds(rated_token, rated_season):
@@ -385,3 +405,23 @@ def test_each_token_has_its_own_rate_budget(platform, organizer_client, season, 
     settings.API_THROTTLE_RATES = {"token": "2/min"}
     assert [platform.get("/api/v1/leagues/").status_code for _ in range(3)][-1] == 429
     assert organizer_client.get("/api/v1/leagues/").status_code == 200
+
+
+def test_submission_query_count_does_not_depend_on_the_record(platform, season):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    known = [{"id": f"u{i}", "name": n} for i, n in enumerate(NAMES)]
+    assert platform.post(SUBMIT, body("warm-up", players=known), format="json").status_code == 201
+    by_id = [{"id": f"u{i}"} for i in range(4)]
+    counts = []
+    for game_id, date, changes in [
+        ("by-scores", "2024-07-03", {"scores": [1, 2, 3, 4]}),
+        ("short-record", "2024-07-07", {"scores": None, "record": record(seed=1, deals=28)}),
+        ("other-record", "2024-07-10", {"scores": None, "record": record(seed=2, deals=28)}),
+    ]:
+        payload = body(game_id, date=date, players=by_id, **changes)
+        with CaptureQueriesContext(connection) as captured:
+            assert platform.post(SUBMIT, payload, format="json").status_code == 201
+        counts.append(len(captured.captured_queries))
+    assert counts == [13, 13, 13]
