@@ -104,7 +104,7 @@ def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
 
 # --- a round ----------------------------------------------------------------------------
 
-DRAW_VISIBLE_STATUSES = (Round.Status.IN_PLAY, Round.Status.FINISHED)
+DRAW_VISIBLE_STATUSES = (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED)
 
 
 @dataclass

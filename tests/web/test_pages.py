@@ -203,12 +203,22 @@ def drawn_round(season: Season, *, published: bool) -> Round:
     return round_
 
 
-def test_round_page_hides_an_unpublished_draw(client, make_season):
+def test_round_page_shows_the_draw_as_soon_as_it_is_made(client, make_season):
     season = make_season()
     drawn_round(season, published=False)
     page = get(client, f"/seasons/{season.slug}/rounds/4/").content.decode()
+    assert 'id="draw"' in page
+    assert "Table 1" in page
+    assert "Announced" not in page
+
+
+def test_round_page_keeps_showing_registrations_until_the_draw(client, make_season):
+    season = make_season()
+    round_ = drawn_round(season, published=False)
+    Table.objects.filter(round=round_).delete()
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+    page = get(client, f"/seasons/{season.slug}/rounds/4/").content.decode()
     assert 'id="draw"' not in page
-    assert "Table 1" not in page
     assert "4 players registered" in page
 
 
@@ -218,6 +228,7 @@ def test_round_page_shows_a_published_draw(client, make_season):
     page = get(client, f"/seasons/{season.slug}/rounds/4/").content.decode()
     assert 'id="draw"' in page
     assert "Table 1" in page
+    assert "Announced" in page
     assert "No result yet." in page
 
 
