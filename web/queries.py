@@ -194,8 +194,20 @@ def round_page(season: Season, number: int) -> RoundPage:
 
 
 def season_rounds(season: Season) -> list[Round]:
-    """The season's rounds by number (1 query)."""
-    return list(Round.objects.filter(season=season).order_by("number"))
+    """The season's rounds by number, each with its `registered` count (1 query)."""
+    return list(
+        Round.objects.filter(season=season)
+        .annotate(registered=Count("registrations"))
+        .order_by("number")
+    )
+
+
+def next_round(rounds: Sequence[Round], today: dt.date | None = None) -> Round | None:
+    """The first round still to be played, today or later."""
+    today = today or timezone.localdate()
+    return next(
+        (r for r in rounds if r.status in UPCOMING_ROUND_STATUSES and r.date >= today), None
+    )
 
 
 # --- archive ----------------------------------------------------------------------------

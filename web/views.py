@@ -102,6 +102,7 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
         exporter = SafeTableExport(export_format, table, dataset_kwargs={"title": "standings"})
         response = exporter.response(filename=f"{ascii_name(season_obj.slug)}.{export_format}")
         return response
+    rounds = queries.season_rounds(season_obj)
     race = snapshot.race if snapshot else {"labels": [], "series": []}
     series = colored([(s["player"], s["points"]) for s in race["series"]])
     last_round = snapshot.last_round_with_results() if snapshot else None
@@ -117,7 +118,8 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
             "snapshot": snapshot,
             "final": final,
             "podium": [row for row in rows if row["rank"] in (1, 2, 3)] if final else [],
-            "rounds": queries.season_rounds(season_obj),
+            "rounds": rounds,
+            "next_round": queries.next_round(rounds),
             "last_round": last_round,
             "texts": texts,
             "race_chart": line_chart(

@@ -396,3 +396,13 @@ def test_a_season_with_broken_rules_gets_a_clear_message_not_a_server_error(clie
     assert "min_games" in response.content.decode()
     assert get(client, "/").status_code == 200
     assert get(client, f"/seasons/{season.slug}/rounds/1/").status_code == 503
+
+
+def test_league_table_page_points_to_the_next_round_and_the_latest_results(client, make_season):
+    season = make_season(rounds=3)
+    Round.objects.create(season=season, number=4, date="2099-07-14")
+    page = get(client, f"/seasons/{season.slug}/").content.decode()
+    assert "Next round" in page
+    assert f'href="/seasons/{season.slug}/rounds/4/"' in page
+    assert "Latest results" in page
+    assert "0 players registered" in page
