@@ -14,7 +14,9 @@ Decisions implemented here (RULES.md 3.1/3.2 and FORMATS.md 5):
 - Final standings: eligible players first, places 1-3 going to the best podium-eligible
   players and the others keeping their order after them; ineligible players last, unranked.
 
-All arithmetic is exact (fractions.Fraction), so ties are real ties.
+All arithmetic is exact, so ties are real ties: values are `Exact`, a whole number when the
+share or gap divides evenly and a fractions.Fraction otherwise (Fractions are slow; most
+values are whole).
 """
 
 from __future__ import annotations
@@ -24,9 +26,12 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeAlias
 
 from league.rules import LeagueRules
+
+Exact: TypeAlias = int | Fraction
+"""An exact rational value: league points or a gap."""
 
 
 class GameEntry(NamedTuple):
@@ -37,8 +42,8 @@ class GameEntry(NamedTuple):
     round: int | None
     date: dt.date | None
     score: int
-    points: Fraction
-    gap: Fraction
+    points: Exact
+    gap: Exact
 
 
 @dataclass(frozen=True)
@@ -47,8 +52,8 @@ class PlayerTally:
 
     player: Any
     games: int
-    points: Fraction
-    gap: Fraction
+    points: Exact
+    gap: Exact
     dropped_games: tuple[Any, ...]
     podium_window_games: tuple[int, ...]
     final_period_games: int | None
@@ -69,8 +74,8 @@ class StandingRow:
 
     rank: int | None
     player: Any
-    points: Fraction
-    gap: Fraction
+    points: Exact
+    gap: Exact
     games: int
     counted: int
     dropped: int
@@ -97,7 +102,7 @@ class StandingRow:
 # --- one game ---------------------------------------------------------------------------
 
 
-def placement_points(scores: Sequence[int], values: Sequence[int]) -> list[Fraction]:
+def placement_points(scores: Sequence[int], values: Sequence[int]) -> list[Exact]:
     """League points per seat: places by score, tied players sharing the places they cover.
 
     >>> [str(p) for p in placement_points([120, 80, 80, -10], (6, 3, 1, 0))]
@@ -106,27 +111,33 @@ def placement_points(scores: Sequence[int], values: Sequence[int]) -> list[Fract
     if len(values) < len(scores):
         raise ValueError(f"{len(scores)} scores but only {len(values)} placement values")
     order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
-    points = [Fraction(0)] * len(scores)
+    points: list[Exact] = [0] * len(scores)
     place = 0
     while place < len(order):
         tied = place + 1
         while tied < len(order) and scores[order[tied]] == scores[order[place]]:
             tied += 1
-        share = Fraction(sum(values[place:tied]), tied - place)
+        share = _exact(sum(values[place:tied]), tied - place)
         for position in range(place, tied):
             points[order[position]] = share
         place = tied
     return points
 
 
-def gaps_from_average(scores: Sequence[int]) -> list[Fraction]:
+def gaps_from_average(scores: Sequence[int]) -> list[Exact]:
     """Each score minus the table's average score.
 
     >>> [str(g) for g in gaps_from_average([120, 80, 45, 0])]
     ['235/4', '75/4', '-65/4', '-245/4']
     """
-    average = Fraction(sum(scores), len(scores))
-    return [score - average for score in scores]
+    total, count = sum(scores), len(scores)
+    return [_exact(count * score - total, count) for score in scores]
+
+
+def _exact(numerator: int, denominator: int) -> Exact:
+    """numerator / denominator exactly: a whole number when it divides, else a Fraction."""
+    whole, remainder = divmod(numerator, denominator)
+    return whole if remainder == 0 else Fraction(numerator, denominator)
 
 
 def game_entries(
@@ -177,8 +188,8 @@ def tally_player(
     return PlayerTally(
         player=player,
         games=len(games),
-        points=sum((entry.points for entry in counted), Fraction(0)),
-        gap=sum((entry.gap for entry in counted), Fraction(0)),
+        points=sum(entry.points for entry in counted),
+        gap=sum(entry.gap for entry in counted),
         dropped_games=tuple(entry.game for entry in games if entry.game in dropped_keys),
         podium_window_games=tuple(
             sum(1 for entry in games if _in_last_rounds(rules, entry, window.last_rounds))
@@ -244,7 +255,7 @@ def compute_standings(
     return rank_tallies(rules, tallies, final=final, tiebreak=tiebreak)
 
 
-def ranking_key(tally: PlayerTally) -> tuple[Fraction, Fraction, int]:
+def ranking_key(tally: PlayerTally) -> tuple[Exact, Exact, int]:
     """What the ranking compares, best first when sorted: points, gap, games, all descending."""
     return (-tally.points, -tally.gap, -tally.games)
 
