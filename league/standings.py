@@ -90,7 +90,7 @@ class StandingRow:
             "rank": self.rank,
             "player": name,
             "points": float(self.points),
-            "gap": float(round(self.gap, 2)),
+            "gap": float(round(Fraction(self.gap), 2)),
             "games": self.games,
             "counted": self.counted,
             "dropped": self.dropped,

@@ -347,3 +347,10 @@ def test_command_line_rejection_exits_1_without_traceback(tmp_path):
         assert done.returncode == 1
         assert "Traceback" not in done.stderr
         assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_import_reads_standard_input(monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(season_file(rounds=[ROUND_1]))))
+    out = io.StringIO()
+    call_command("import_season", "-", stdout=out)
+    assert "imported season-10: 1 rounds, 2 games, 8 players" in out.getvalue()
