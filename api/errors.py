@@ -6,11 +6,14 @@ from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler
+
+from api.limits import max_body_bytes
 
 
 class ApiErrorCode(StrEnum):
@@ -120,6 +123,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     """DRF's handler (status, headers) with every error body in the API's one shape."""
     if isinstance(exc, Http404):
         exc = exceptions.NotFound("Nothing is here; check the address and its slug or number.")
+    if isinstance(exc, RequestDataTooBig):
+        exc = PayloadTooLarge(max_body_bytes())
     response = exception_handler(exc, context)
     if response is None:
         return None

@@ -6,19 +6,13 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
-from django.conf import settings
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 
 from api.errors import PayloadTooLarge
+from api.limits import max_body_bytes
 
-DEFAULT_MAX_BODY_BYTES = 256 * 1024
 MAX_DEPTH = 32
-
-
-def max_body_bytes() -> int:
-    """The largest body the API reads (settings.API_MAX_BODY_BYTES, default 256 KiB)."""
-    return int(getattr(settings, "API_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES))
 
 
 def nesting_depth(value: Any) -> int:
@@ -35,6 +29,14 @@ def nesting_depth(value: Any) -> int:
     return deepest
 
 
+def refuse_oversized_body(request: Any) -> None:
+    """413 before anything reads a body whose declared length is over the limit."""
+    limit = max_body_bytes()
+    declared = request.META.get("CONTENT_LENGTH")
+    if declared and str(declared).isdigit() and int(declared) > limit:
+        raise PayloadTooLarge(limit)
+
+
 class LimitedJSONParser(JSONParser):
     """Reads at most the size limit (answering 413 beyond it) and refuses absurd nesting."""
 
@@ -45,10 +47,6 @@ class LimitedJSONParser(JSONParser):
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         limit = max_body_bytes()
-        request = (parser_context or {}).get("request")
-        declared = request.META.get("CONTENT_LENGTH") if request is not None else None
-        if declared and str(declared).isdigit() and int(declared) > limit:
-            raise PayloadTooLarge(limit)
         body = stream.read(limit + 1) if stream is not None else b""
         if len(body) > limit:
             raise PayloadTooLarge(limit)

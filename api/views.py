@@ -22,7 +22,7 @@ from api.actions import draw_round, register_round_players, submit_game
 from api.authentication import BearerTokenAuthentication
 from api.errors import api_exception_handler
 from api.models import ApiToken
-from api.parsers import LimitedJSONParser
+from api.parsers import LimitedJSONParser, refuse_oversized_body
 from api.permissions import HasApiToken, HasOrganizerToken, token_serves_league
 from api.serializers import (
     DrawRequestSerializer,
@@ -73,6 +73,10 @@ class ApiMixin:
 
     def get_exception_handler(self) -> Callable[..., Response | None]:
         return api_exception_handler
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        refuse_oversized_body(request)
+        super().initial(request, *args, **kwargs)  # type: ignore[misc]
 
 
 def _games() -> QuerySet[Game]:
