@@ -22,9 +22,9 @@ from accounts.permissions import is_organizer
 from games.models import Game, GameResult, ResultEvent, ResultVersion
 from games.permissions import TableState, state_for, verify_confirm, verify_dispute, verify_submit
 from games.sheets import CheckedResult, check_scores, check_sheet
-from league.actions.common import season_rules
+from league.actions.common import lock_round, season_rules
 from league.actions.errors import ActionCode, ActionError
-from league.models import Seat, Table
+from league.models import Round, Seat, Table
 from league.signals import game_confirmed, season_results_changed
 
 P = ParamSpec("P")
@@ -63,14 +63,27 @@ def _conflict_safe(action: Callable[P, R]) -> Callable[P, R]:
 
 
 def _lock_table(table_id: int) -> Table:
-    try:
-        return (
-            Table.objects.select_for_update(of=("self",))
-            .select_related("round__season__league")
-            .get(pk=table_id)
-        )
-    except Table.DoesNotExist:
-        raise ActionError(ActionCode.UNKNOWN, _("There is no such table.")) from None
+    """Lock the table's round, then the table (the order every league action uses: round
+    first), so a swap or redraw cannot interleave with a result of that round."""
+    round_id = Table.objects.filter(pk=table_id).values_list("round_id", flat=True).first()
+    if round_id is not None:
+        lock_round(round_id)
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__season__league")
+        .filter(pk=table_id)
+        .first()
+    )
+    if table is None:
+        raise ActionError(ActionCode.UNKNOWN, _("There is no such table."))
+    return table
+
+
+def _mark_in_play(table: Table) -> None:
+    """The round's first result moves it from drawn to in play (its row is already locked)."""
+    if table.round.status == Round.Status.DRAWN:
+        Round.objects.filter(pk=table.round_id).update(status=Round.Status.IN_PLAY)
+        table.round.status = Round.Status.IN_PLAY
 
 
 def _seats(table: Table) -> list[Seat]:
@@ -119,6 +132,7 @@ def _add_version(
         ResultEvent.objects.create(
             version=current, action=ResultEvent.Action.SUPERSEDED, actor=actor
         )
+    _mark_in_play(table)
     last = ResultVersion.objects.filter(table=table).order_by("-number").first()
     version = ResultVersion.objects.create(
         table=table,

@@ -132,7 +132,10 @@ def test_four_confirm_a_pending_result_at_once_exactly_one_wins(table):
     clients = clients_for([a, b, c, d])
     confirm = reverse("games:confirm", args=[table.pk])
     statuses = run_together([(cl, confirm, {"version": 1}) for cl in clients])
-    assert statuses.count(302) == 4  # refusals are messages, never errors
+    # the one who entered it is refused (403) or told it is already confirmed; the others
+    # get the outcome or a message: never a server error
+    assert statuses[0] in (302, 403)
+    assert statuses[1:] == [302, 302, 302]
     assert ResultEvent.objects.filter(action=ResultEvent.Action.CONFIRMED).count() == 1
     assert Game.objects.filter(table=table).count() == 1
     assert GameResult.objects.count() == 4

@@ -225,3 +225,13 @@ def test_deal_sheet_errors_name_the_field(table):
 def test_user_without_player_is_refused(table):
     with pytest.raises(ActionError):
         submit_result(table, actor=make_user(), scores=SCORES)
+
+
+def test_the_first_result_puts_the_round_in_play(table):
+    a, *_ = users(table)
+    submit_result(table, actor=a, scores=SCORES)
+    table.round.refresh_from_db()
+    assert table.round.status == Round.Status.IN_PLAY
+    submit_result(table, actor=a, scores=SCORES)
+    table.round.refresh_from_db()
+    assert table.round.status == Round.Status.IN_PLAY
