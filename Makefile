@@ -15,6 +15,8 @@ $(BIN)/.installed: requirements.txt
 
 venv: $(BIN)/.installed
 
+# The quick start runs in DEBUG (plain-http cookies, auto-reload); production sets its own env.
+run: export DEBUG ?= 1
 run: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
