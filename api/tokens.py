@@ -10,6 +10,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.permissions import is_organizer
 from api.models import ApiToken
 from league.models import League
 
@@ -35,12 +36,8 @@ def hash_secret(secret: str) -> str:
 
 
 def is_league_organizer(user: AbstractBaseUser, league: League) -> bool:
-    """True if `user` organizes `league` (superusers organize every league)."""
-    if not user.is_active:
-        return False
-    if getattr(user, "is_superuser", False):
-        return True
-    return league.organizers.filter(pk=user.pk).exists()
+    """True if `user` is active and organizes `league` (superusers organize every league)."""
+    return user.is_active and is_organizer(user, league)
 
 
 def create_token(

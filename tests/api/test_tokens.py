@@ -105,3 +105,30 @@ def test_create_api_token_command_prints_the_secret_once(organizer, league, caps
     token = ApiToken.objects.get()
     assert token.key_hash == hash_secret(secret)
     assert token.scope == ApiToken.Scope.ORGANIZER
+
+
+def test_revoke_api_token_command(platform_token, organizer, capsys):
+    from django.core.management import call_command
+
+    call_command("revoke_api_token", platform_token.token.key_prefix, "--user", organizer.username)
+    platform_token.token.refresh_from_db()
+    assert platform_token.token.revoked_at is not None
+    assert "Revoked" in capsys.readouterr().out
+
+
+def test_token_commands_refuse_unknown_names_without_a_traceback(organizer, league):
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError, match="no league"):
+        call_command("create_api_token", "nope", "--platform", "p", "--user", organizer.username)
+    with pytest.raises(CommandError, match="no user"):
+        call_command("create_api_token", league.slug, "--platform", "p", "--user", "ghost")
+    with pytest.raises(CommandError, match="0 tokens"):
+        call_command("revoke_api_token", "whist_nothing", "--user", organizer.username)
+
+
+def test_a_deactivated_organizers_organizer_token_stops_working(organizer, organizer_client):
+    organizer.is_active = False
+    organizer.save()
+    response = organizer_client.post("/api/v1/seasons/season-10/rounds/1/draw/", {}, format="json")
+    assert response.status_code == 403
