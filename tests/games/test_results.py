@@ -235,3 +235,20 @@ def test_the_first_result_puts_the_round_in_play(table):
     submit_result(table, actor=a, scores=SCORES)
     table.round.refresh_from_db()
     assert table.round.status == Round.Status.IN_PLAY
+
+
+def test_entering_and_confirming_take_a_fixed_number_of_queries(table, django_assert_num_queries):
+    a, b, *_ = users(table)
+    submit_result(table, actor=a, scores=SCORES)
+    # the same fixed number however many versions the table already has
+    with django_assert_num_queries(SUBMIT_QUERIES):
+        submit_result(table, actor=a, scores=SCORES)
+    with django_assert_num_queries(SUBMIT_QUERIES):
+        submit_result(table, actor=a, scores=[9, 9, 9, 9])
+    # plus the Game upsert and its per-seat results, still a fixed number
+    with django_assert_num_queries(CONFIRM_QUERIES):
+        confirm_result(table, 3, actor=b)
+
+
+SUBMIT_QUERIES = 13
+CONFIRM_QUERIES = 18

@@ -238,3 +238,23 @@ def test_an_imported_round_reports_the_leagues_method():
     season = make_season()
     round_ = make_round(season, number=27, status=Round.Status.FINISHED)
     assert load_draw(round_).method == "ranking"
+
+
+def _queries_of(action):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        action()
+    return len(captured.captured_queries)
+
+
+@pytest.mark.parametrize("weekday_date", [FAR_SUNDAY, FAR_WEDNESDAY])
+def test_drawing_takes_the_same_number_of_queries_for_8_or_80_players(weekday_date):
+    counts = []
+    for index, count in enumerate((8, 80)):
+        season = make_season(f"s{index}")
+        round_ = make_round(season, date=weekday_date)
+        register(round_, make_players(count))
+        counts.append(_queries_of(lambda r=round_: do_draw_round(r, seed=1)))
+    assert counts[0] == counts[1]
