@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.models import Game
+from games.models import Game, GameResult
 from league.actions.season_import import import_season
 from league.loader import season_standings
 from league.models import Season
@@ -150,3 +150,15 @@ def test_standings_take_one_query_whatever_the_season_size(players, django_asser
         standings = season_standings(season, final=True)
     assert len(standings.rows) == players
     assert sum(row.games for row in standings.rows) == players * 34
+
+
+def test_changing_rules_recomputes_standings_and_keeps_results():
+    season = import_season(two_rounds()).season
+    results = list(GameResult.objects.order_by("id").values_list("player_id", "score"))
+    assert standings_json("season-10")["standings"][0]["points"] == 8.0
+    rules = LeagueRules.from_dict(season.rules).to_dict()
+    season.rules = {**rules, "placement_points": [10, 5, 2, 0], "min_games": 2}
+    season.save()
+    rows = standings_json("season-10")["standings"]
+    assert rows[0] == {**rows[0], "player": "Dana", "points": 10 + 3.5, "eligible": True}
+    assert list(GameResult.objects.order_by("id").values_list("player_id", "score")) == results
