@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.permissions import player_of
 from league.actions.common import registration_deadline, season_rules
-from league.actions.registration import register_player, unregister_player
+from league.actions.registration import can_register_now, register_player, unregister_player
 from league.models import Registration, Round, Seat
 from league.views.common import run_action
 
@@ -42,6 +42,7 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
                     "round": round_,
                     "registered": round_.pk in mine,
                     "deadline": registration_deadline(round_, season_rules(round_.season)),
+                    "open": can_register_now(round_),
                 }
             )
         seats = list(

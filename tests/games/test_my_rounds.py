@@ -35,6 +35,7 @@ def test_registration_after_the_deadline_is_a_message(client):
     round_ = make_round(season, date=PAST_SUNDAY)
     (player,) = make_players(1, with_users=True)
     client.force_login(player.user)
+    assert "Registration is closed." in client.get(reverse("games:my_rounds")).content.decode()
     response = client.post(reverse("games:register", args=[round_.pk]), follow=True)
     assert response.status_code == 200
     assert "closed at" in response.content.decode()
