@@ -3,7 +3,7 @@
 from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from api import views
+from api import views, write_views
 
 v1 = [
     path("leagues/", views.LeagueList.as_view(), name="league-list"),
@@ -19,17 +19,17 @@ v1 = [
     ),
     path(
         "seasons/<str:season>/rounds/<int:number>/registrations/",
-        views.RoundRegistrations.as_view(),
+        write_views.RoundRegistrations.as_view(),
         name="round-registrations",
     ),
     path(
         "seasons/<str:season>/rounds/<int:number>/draw/",
-        views.RoundDraw.as_view(),
+        write_views.RoundDraw.as_view(),
         name="round-draw",
     ),
     path("players/", views.PlayerList.as_view(), name="player-list"),
     path("players/<str:slug>/", views.PlayerDetail.as_view(), name="player-detail"),
-    path("games/", views.GameListSubmit.as_view(), name="game-list"),
+    path("games/", write_views.GameListSubmit.as_view(), name="game-list"),
     path("games/<int:pk>/", views.GameDetail.as_view(), name="game-detail"),
 ]
 

@@ -1,0 +1,87 @@
+"""What every API endpoint shares: authentication, limits, errors, pages and the querysets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.authentication import BearerTokenAuthentication
+from api.errors import api_exception_handler
+from api.models import ApiToken
+from api.parsers import LimitedJSONParser, refuse_oversized_body
+from api.permissions import HasOrganizerToken
+from api.serializers import ErrorListSerializer
+from api.throttling import AnonRateThrottle, TokenRateThrottle
+from games.models import Game, GameResult
+from league.models import Registration, Round, Seat, Table
+
+ERRORS = ErrorListSerializer
+ERROR_RESPONSES: dict[int, Any] = {
+    400: OpenApiResponse(ERRORS, description="Invalid request; every problem is listed."),
+    401: OpenApiResponse(ERRORS, description="No token, or an unknown or revoked one."),
+    403: OpenApiResponse(ERRORS, description="The token may not do this."),
+    404: OpenApiResponse(ERRORS, description="No such object."),
+    413: OpenApiResponse(ERRORS, description="The body is too large."),
+    415: OpenApiResponse(ERRORS, description="The body is not JSON."),
+    429: OpenApiResponse(ERRORS, description="Too many requests for this token; retry later."),
+}
+
+
+class Pagination(LimitOffsetPagination):
+    """`?limit=&offset=` pages of at most 500 (100 by default)."""
+
+    default_limit = 100
+    max_limit = 500
+
+
+class ApiMixin:
+    """What every endpoint shares: bearer tokens, per-token limits, one error shape, JSON in."""
+
+    authentication_classes = [BearerTokenAuthentication]
+    parser_classes = [LimitedJSONParser]
+    renderer_classes = [JSONRenderer, BrowsableAPIRenderer]
+    throttle_classes = [TokenRateThrottle, AnonRateThrottle]
+    permission_classes = [AllowAny]
+
+    def get_exception_handler(self) -> Callable[..., Response | None]:
+        return api_exception_handler
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        refuse_oversized_body(request)
+        super().initial(request, *args, **kwargs)  # type: ignore[misc]
+
+
+def games_queryset() -> QuerySet[Game]:
+    """Games with season, league, round, table and results by seat (two queries)."""
+    results = GameResult.objects.select_related("player").order_by("seat")
+    return Game.objects.select_related("season__league", "round", "table").prefetch_related(
+        Prefetch("results", queryset=results)
+    )
+
+
+def rounds_queryset() -> QuerySet[Round]:
+    """Rounds with tables, seats and registrations (four queries for any number of rounds)."""
+    seats = Seat.objects.select_related("player").order_by("seat")
+    tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    registrations = Registration.objects.select_related("player").order_by("created_at", "id")
+    return Round.objects.prefetch_related(
+        Prefetch("tables", queryset=tables), Prefetch("registrations", queryset=registrations)
+    )
+
+
+def sees_unpublished_draws(request: Request, league_id: int) -> bool:
+    """Draws are public once published; the league's organizer tokens see them at once."""
+    token = request.auth
+    return (
+        isinstance(token, ApiToken)
+        and token.league_id == league_id
+        and HasOrganizerToken().has_permission(request, None)  # type: ignore[arg-type]
+    )
