@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -267,12 +267,24 @@ class PlayerPage:
     rating: list[tuple[dt.date, float]]
 
 
-def get_player(slug: str) -> Player:
-    """The player called by `slug` (1 query), or a 404 naming him."""
-    try:
-        return Player.objects.get(slug=slug)
-    except Player.DoesNotExist:
-        raise Http404(_("There is no player “%(player)s”.") % {"player": slug}) from None
+def get_player(key: str) -> Player:
+    """The player whose slug, or else whose exact name, is `key` (1 query), or a 404.
+
+    FORMATS.md 7 names the address `/players/PLAYER/`; links use the slug, and a name typed
+    by hand (`/players/Dana/`) finds the same page.
+    """
+    candidates = list(
+        Player.objects.filter(Q(slug=key) | Q(name=key) | Q(slug__iexact=key)).order_by("pk")[:10]
+    )
+    for matches in (
+        lambda p: p.slug == key,
+        lambda p: p.name == key,
+        lambda p: p.slug.lower() == key.lower(),
+    ):
+        found = next((p for p in candidates if matches(p)), None)
+        if found is not None:
+            return found
+    raise Http404(_("There is no player “%(player)s”.") % {"player": key})
 
 
 def player_page(slug: str) -> PlayerPage:

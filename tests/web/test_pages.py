@@ -406,3 +406,21 @@ def test_league_table_page_points_to_the_next_round_and_the_latest_results(clien
     assert f'href="/seasons/{season.slug}/rounds/4/"' in page
     assert "Latest results" in page
     assert "0 players registered" in page
+
+
+def test_player_with_a_hebrew_name_has_a_working_page(client, make_season):
+    season = make_season(players=8, rounds=2, names=["דנה כהן"])
+    player = Player.objects.get(name="דנה כהן")
+    url = reverse("web:player", args=[player.slug])
+    page = get(client, url).content.decode()
+    assert "<h1>דנה כהן</h1>" in page
+    assert url in get(client, f"/seasons/{season.slug}/").content.decode()
+
+
+def test_player_page_also_answers_to_the_players_name(client, make_season):
+    make_season(players=8, rounds=2, names=["Dana Cohen"])
+    player = Player.objects.get(name="Dana Cohen")
+    assert player.slug == "dana-cohen"
+    for key in ("dana-cohen", "Dana Cohen", "Dana-Cohen"):
+        page = get(client, reverse("web:player", args=[key])).content.decode()
+        assert "<h1>Dana Cohen</h1>" in page, key
