@@ -73,7 +73,14 @@ def index(request: HttpRequest) -> HttpResponse:
         .annotate(round_count=Count("rounds"))
         .order_by("league__name", "-start")
     )
-    return render(request, "manage/index.html", {"seasons": seasons})
+    disputed = (
+        ResultVersion.objects.filter(
+            status=ResultVersion.Status.DISPUTED, table__round__season__league__in=leagues
+        )
+        .select_related("table__round__season")
+        .order_by("table__round__date", "table__number")
+    )
+    return render(request, "manage/index.html", {"seasons": seasons, "disputed": disputed})
 
 
 class RoundForm(forms.Form):

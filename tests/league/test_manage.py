@@ -169,7 +169,8 @@ def test_season_and_index_query_counts(client, count, django_assert_num_queries)
     client.force_login(organizer)
     with django_assert_num_queries(5):
         assert client.get(reverse("manage:season", args=[season.slug])).status_code == 200
-    with django_assert_num_queries(4):
+    # session, user, organizer check, seasons, disputed results
+    with django_assert_num_queries(5):
         assert client.get(reverse("manage:index")).status_code == 200
 
 
@@ -231,3 +232,24 @@ def test_open_play_season_has_no_rounds_to_add(client):
     )
     assert "has no rounds" in response.content.decode()
     assert not Round.objects.exists()
+
+
+def test_disputed_results_are_listed_for_the_organizer(client):
+    from games.actions import dispute_result, submit_result
+
+    season = make_season()
+    organizer = make_organizer(season)
+    round_ = make_round(season)
+    players = make_players(4, with_users=True)
+    register(round_, players)
+    do_draw_round(round_, seed=1)
+    table = Table.objects.get()
+    seated = [s.player.user for s in table.seats.select_related("player__user").order_by("seat")]
+    submit_result(table, actor=seated[0], scores=[1, 2, 3, 4])
+    dispute_result(table, 1, actor=seated[1], reason="wrong")
+    client.force_login(organizer)
+    body = client.get(reverse("manage:index")).content.decode()
+    assert "Disputed results waiting for you" in body
+    assert reverse("games:table", args=[table.pk]) in body
+    client.force_login(make_organizer(make_season("s2", league_name="Other League")))
+    assert "Disputed results" not in client.get(reverse("manage:index")).content.decode()
