@@ -6,18 +6,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, OperationalError, transaction
-from rest_framework import status
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import PermissionDenied
 
-from api.errors import ApiError, ApiErrorCode, Conflict, InvalidRequest, error
-from api.models import ApiToken, GameSubmission, PlatformPlayer
+from api.errors import ApiErrorCode, Conflict, InvalidRequest, error
+from api.models import ApiToken, GameSubmission
+from api.platform_players import resolve_players
 from api.submissions import PlayerRef, ScoredGame, Submission, score_submission
 from games.models import Game, GameResult
 from league.actions.common import season_rules
-from league.actions.draws import do_draw_round, publish_draw
-from league.actions.errors import ActionCode, ActionError
-from league.actions.players import clean_player_name, get_or_create_players
-from league.actions.registration import register_players
+from league.actions.errors import ActionError
 from league.models import League, Player, Round, Season, Seat, Table
 from league.rules import LeagueRules
 from league.signals import game_confirmed, season_results_changed
@@ -237,57 +234,6 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
     return found
 
 
-def resolve_players(platform: str, refs: Sequence[PlayerRef]) -> list[Player]:
-    """The players the platform names, in order: by known platform id, else by name.
-
-    A new name creates the player; an id sent with a name for the first time is remembered.
-    Call inside a transaction: it may write players and platform ids.
-    """
-    ids = [r.platform_id for r in refs if r.platform_id]
-    known = {
-        link.external_id: link.player
-        for link in PlatformPlayer.objects.select_related("player").filter(
-            platform=platform, external_id__in=ids
-        )
-    }
-    problems = [
-        error(
-            ApiErrorCode.UNKNOWN_PLAYER,
-            f"players[{seat}].id",
-            f"The platform id {ref.platform_id} is new; send it once with the player's name.",
-        )
-        for seat, ref in enumerate(refs)
-        if ref.platform_id and ref.platform_id not in known and not ref.name
-    ]
-    if problems:
-        raise InvalidRequest(problems)
-    # New rows are inserted in sorted order so concurrent requests wait for each other
-    # instead of deadlocking.
-    try:
-        named = {
-            seat: clean_player_name(r.name)
-            for seat, r in enumerate(refs)
-            if r.name and not (r.platform_id and r.platform_id in known)
-        }
-        by_name = get_or_create_players(sorted(set(named.values()))) if named else {}
-    except ActionError as refused:
-        raise InvalidRequest([error(ApiErrorCode.MALFORMED, "players", refused.message)]) from None
-    new_links = {
-        r.platform_id: by_name[named[seat]]
-        for seat, r in enumerate(refs)
-        if r.platform_id and r.platform_id not in known
-    }
-    for platform_id in sorted(new_links):
-        PlatformPlayer.objects.create(
-            platform=platform, external_id=platform_id, player=new_links[platform_id]
-        )
-    known.update(new_links)
-    return [
-        known[r.platform_id] if r.platform_id else by_name[named[seat]]
-        for seat, r in enumerate(refs)
-    ]
-
-
 def _seat_players(platform: str, refs: Sequence[PlayerRef]) -> list[Player]:
     """The four seats' players, each a different person."""
     players = resolve_players(platform, refs)
@@ -357,44 +303,3 @@ def _create_game(
         for seat, (player, score) in enumerate(zip(players, scored.scores, strict=True))
     )
     return game
-
-
-def register_round_players(token: ApiToken, round_: Round, refs: Sequence[PlayerRef]) -> None:
-    """Register the named players for `round_` as the token's organizer; all or nothing."""
-    try:
-        with transaction.atomic():
-            players = list(dict.fromkeys(resolve_players(token.platform, refs)))
-            register_players(round_, players, actor=token.created_by)
-    except ActionError as refused:
-        raise refused_by_action(refused) from None
-
-
-def draw_round(
-    token: ApiToken, round_: Round, *, seed: int | None, redraw: bool, publish: bool = False
-) -> bool:
-    """Draw `round_` by its league's rule as the token's organizer (and publish it if asked);
-    True if drawn now."""
-    try:
-        _, made = do_draw_round(round_, actor=token.created_by, seed=seed, redraw=redraw)
-        if publish:
-            publish_draw(round_, actor=token.created_by)
-    except ActionError as refused:
-        raise refused_by_action(refused) from None
-    return made
-
-
-_ACTION_STATUS = {
-    ActionCode.UNKNOWN: status.HTTP_404_NOT_FOUND,
-    ActionCode.INVALID: status.HTTP_400_BAD_REQUEST,
-    ActionCode.FORBIDDEN: status.HTTP_403_FORBIDDEN,
-}
-
-
-def refused_by_action(refused: ActionError) -> Exception:
-    """A league action's refusal as an API error: 404, 400, 403, else 409 (the round's state)."""
-    code = _ACTION_STATUS.get(refused.code, status.HTTP_409_CONFLICT)
-    if code == status.HTTP_404_NOT_FOUND:
-        return NotFound(refused.message)
-    if code == status.HTTP_403_FORBIDDEN:
-        return PermissionDenied(refused.message)
-    return ApiError(code, [error(refused.code.value, "", refused.message)])

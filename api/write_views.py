@@ -13,10 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.actions import draw_round, register_round_players, submit_game
+from api.actions import submit_game
 from api.base import ERROR_RESPONSES, ERRORS, ApiMixin, Pagination, games_queryset, rounds_queryset
 from api.models import ApiToken
 from api.permissions import HasApiToken, HasOrganizerToken, token_serves_league
+from api.round_actions import draw_round, register_round_players
 from api.serializers import (
     DrawRequestSerializer,
     GameSerializer,
