@@ -212,20 +212,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     season = Season.objects.get(slug=SEASON)
 
-    def plain_sum() -> list[Any]:
+    def plain_sum(parallel: bool = True) -> list[Any]:
         with connection.cursor() as cursor:
+            if not parallel:
+                cursor.execute("SET max_parallel_workers_per_gather = 0")
             cursor.execute("SELECT player_id, SUM(score) FROM games_gameresult GROUP BY player_id")
-            return cursor.fetchall()
+            rows = cursor.fetchall()
+            cursor.execute("RESET max_parallel_workers_per_gather")
+            return rows
 
     baseline = best_of(args.repeat, plain_sum)
+    serial = best_of(args.repeat, lambda: plain_sum(parallel=False))
     in_database = best_of(args.repeat, lambda: season_standings(season, final=True, details=False))
     print(
         f"data:             {args.players} players, {args.games} games, "
         f"{4 * args.games} results (rated league, whist-online-1200)"
     )
     print(f"SQL GROUP BY sum: {baseline:.3f} s (best of {args.repeat})")
+    print(f"  same, serial:   {serial:.3f} s (no parallel workers; window functions run serially)")
     print(
-        f"full recompute:   {in_database:.3f} s  ratio {in_database / baseline:.1f}x  "
+        f"full recompute:   {in_database:.3f} s  ratio {in_database / baseline:.1f}x "
+        f"(to serial {in_database / serial:.1f}x)  "
         "(per-game points, gaps and drops in SQL window functions, ranking in Python)"
     )
     if args.pure:
