@@ -93,6 +93,7 @@ def copy_rows(model: Any, rows: Iterable[dict[str, Any]]) -> None:
 def build(players: int, games: int, seed: int) -> None:
     """Fill the bench database: a rated season, `players` players, `games` 4-player games."""
     from django.core.management import call_command
+    from django.core.management.color import no_style
     from django.db import connection, transaction
     from django.utils import timezone
 
@@ -145,15 +146,10 @@ def build(players: int, games: int, seed: int) -> None:
         )
         copy_rows(GameResult, _results(rng, players, games))
         with connection.cursor() as cursor:
-            for sql in connection.ops.sequence_reset_sql(_NoStyle(), [Player, Game, GameResult]):
+            for sql in connection.ops.sequence_reset_sql(no_style(), [Player, Game, GameResult]):
                 cursor.execute(sql)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
-
-
-class _NoStyle:
-    def __getattr__(self, name: str) -> Callable[[str], str]:
-        return lambda text: text
 
 
 def _results(rng: random.Random, players: int, games: int) -> Iterator[dict[str, Any]]:
@@ -173,14 +169,15 @@ def _results(rng: random.Random, players: int, games: int) -> Iterator[dict[str,
 
 
 def loaded_size() -> tuple[int, int]:
-    from django.db import connection
+    """(players, games) already in the bench database; (0, 0) before its tables exist."""
+    from django.db import DatabaseError, connection
 
     with connection.cursor() as cursor:
         try:
             cursor.execute(
                 "SELECT (SELECT count(*) FROM league_player), (SELECT count(*) FROM games_game)"
             )
-        except Exception:
+        except DatabaseError:
             return (0, 0)
         players, games = cursor.fetchone()
     return players, games
