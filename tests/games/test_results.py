@@ -252,3 +252,39 @@ def test_entering_and_confirming_take_a_fixed_number_of_queries(table, django_as
 
 SUBMIT_QUERIES = 13
 CONFIRM_QUERIES = 18
+
+
+def test_three_player_table_enters_three_scores():
+    season = make_season(rules={"remainder": "three-player"})
+    table = seat_table(make_round(season), make_players(3, with_users=True))
+    a, b, _ = users(table)
+    with pytest.raises(ResultRejected):
+        submit_result(table, actor=a, scores=SCORES)
+    submit_result(table, actor=a, scores=[30, 20, 10])
+    confirm_result(table, 1, actor=b)
+    assert list(GameResult.objects.values_list("seat", "score")) == [(0, 30), (1, 20), (2, 10)]
+    with pytest.raises(ActionError, match="four players"):
+        organizer_set_result(table, actor=None, deals=[deal()])
+
+
+def test_disputing_a_confirmed_result_stops_it_counting_and_tells_the_publisher(
+    table, django_capture_on_commit_callbacks
+):
+    a, b, c, _ = users(table)
+    submit_result(table, actor=a, scores=SCORES)
+    confirm_result(table, 1, actor=b)
+    received = []
+    season_results_changed.connect(
+        lambda **kw: received.append("season"), weak=False, dispatch_uid="d1"
+    )
+    game_confirmed.connect(lambda **kw: received.append("game"), weak=False, dispatch_uid="d2")
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            dispute_result(table, 1, actor=c, reason="no")
+    finally:
+        season_results_changed.disconnect(dispatch_uid="d1")
+        game_confirmed.disconnect(dispatch_uid="d2")
+    assert received == ["season"]
+    from league.loader import season_standings
+
+    assert season_standings(table.round.season).rows == ()
