@@ -9,6 +9,7 @@ from django.contrib import admin
 from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import PRESETS, LeagueRules, RulesError
@@ -67,7 +68,7 @@ class LeagueAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[League]:
         return super().get_queryset(request).annotate(season_total=Count("seasons"))
 
-    @admin.display(description="seasons", ordering="season_total")
+    @admin.display(description=_("seasons"), ordering="season_total")
     def season_count(self, league: League) -> int:
         return league.season_total  # type: ignore[attr-defined]
 
