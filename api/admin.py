@@ -36,7 +36,7 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: ApiToken, form: Any, change: bool) -> None:
         issued = create_token(
-            user=request.user,  # type: ignore[arg-type]
+            user=request.user,
             league=obj.league,
             platform=obj.platform,
             name=obj.name,
@@ -53,7 +53,7 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def revoke(self, request: HttpRequest, queryset: QuerySet[ApiToken]) -> None:
         for token in queryset:
             try:
-                revoke_token(user=request.user, token=token)  # type: ignore[arg-type]
+                revoke_token(user=request.user, token=token)
             except TokenPermissionError as refused:
                 self.message_user(request, str(refused), messages.ERROR)
 

@@ -83,5 +83,5 @@ def sees_unpublished_draws(request: Request, league_id: int) -> bool:
     return (
         isinstance(token, ApiToken)
         and token.league_id == league_id
-        and HasOrganizerToken().has_permission(request, None)  # type: ignore[arg-type]
+        and HasOrganizerToken().has_permission(request, view=None)
     )

@@ -23,7 +23,7 @@ class HasOrganizerToken(permissions.BasePermission):
 
     message = "This needs an organizer token of the league."
 
-    def has_permission(self, request: Request, view: APIView) -> bool:
+    def has_permission(self, request: Request, view: APIView | None) -> bool:
         token = request.auth
         return (
             isinstance(token, ApiToken)

@@ -41,8 +41,8 @@ class Submission:
         record = data.get("record")
         if "players" in data:
             players = cls.player_refs(data)
-        else:
-            players = tuple(PlayerRef(None, name) for name in record["players"])
+        else:  # the serializer checked that the record names its four players
+            players = tuple(PlayerRef(None, name) for name in (record or {})["players"])
         return cls(
             game_id=data["game_id"],
             season=data.get("season"),
