@@ -101,7 +101,7 @@ class Worker:
             stdout=log.open("ab"),
             stderr=subprocess.STDOUT,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while "ready." not in log.read_text(errors="replace"):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
@@ -138,7 +138,7 @@ def start_worker(broker: Callable[[str], None], tmp_path: Path) -> Iterator[Call
         worker.stop()
 
 
-def wait_for(check: Callable[[], object], timeout: float = 30.0, what: str = "it") -> object:
+def wait_for(check: Callable[[], object], timeout: float = 60.0, what: str = "it") -> object:
     """Poll `check` until it returns something truthy; fail after `timeout` seconds."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

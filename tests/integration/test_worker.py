@@ -101,7 +101,7 @@ def test_a_burst_of_confirmations_leads_to_a_few_publishes(start_worker):
         confirm(season, number, {"Dana": number, "Eli": 80, "Noa": 45, "Omer": -10})
     wait_for(
         lambda: SeasonSnapshot.objects.filter(season=season, data__standings__0__games=50).exists(),
-        timeout=60,
+        timeout=120,
         what="a snapshot with all 50 games",
     )
     assert snapshots(season) <= 5

@@ -6,6 +6,8 @@ import datetime as dt
 
 import pytest
 from django.core.management import call_command
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.models import Game, GameResult
 from rating.actions import current_ratings, do_apply_ratings
@@ -98,3 +100,34 @@ def test_current_rating_is_the_last_after_or_1000():
     dana = f.player("Dana")
     ratings = current_ratings([dana.pk, tal.pk])
     assert ratings[tal.pk] == 1000.0 and ratings[dana.pk] == pytest.approx(1016)
+
+
+PLAYERS = ["Dana", "Eli", "Noa", "Omer", "Tal", "Yael"]
+game_specs = st.lists(
+    st.tuples(
+        st.integers(0, 20),  # day played
+        st.permutations(PLAYERS).map(lambda names: names[:4]),
+        st.lists(st.integers(-100, 150), min_size=4, max_size=4),
+    ),
+    min_size=1,
+    max_size=8,
+)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(specs=game_specs, data=st.data())
+def test_games_arriving_in_any_order_give_the_numbers_of_a_full_recompute(specs, data):
+    Game.objects.all().delete()
+    order = data.draw(st.permutations(range(len(specs))))
+    for index in order:  # entered in arrival order, each followed by the incremental update
+        day, names, scores = specs[index]
+        play(day, dict(zip(names, scores, strict=True)))
+        do_apply_ratings()
+    incremental = history()
+    do_apply_ratings(full=True)
+    assert history() == incremental
+    assert len(incremental) == 4 * len(specs)
