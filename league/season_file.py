@@ -13,7 +13,7 @@ from league.actions.errors import ActionError
 from league.actions.players import clean_player_name
 from league.rules import LeagueRules, RulesError
 
-_SLUG = re.compile(r"^[-\w]{1,120}$")
+_SLUG = re.compile(r"[-\w]{1,120}")
 MAX_SCORE = 100_000  # far beyond any real game; keeps scores inside the database's integers
 
 
@@ -77,7 +77,7 @@ def parse_season_file(data: object) -> SeasonFile:
     top = _object(data, "the season file")
     league = _name(top.get("league"), "league")
     slug = top.get("season")
-    if not isinstance(slug, str) or not _SLUG.match(slug):
+    if not isinstance(slug, str) or not _SLUG.fullmatch(slug):
         raise SeasonFileError(
             "season: must be a slug of letters, digits, '-' or '_' (e.g. \"season-10\")"
         )
