@@ -22,7 +22,7 @@ from accounts.permissions import is_organizer
 from games.models import Game, GameResult, ResultEvent, ResultVersion
 from games.permissions import TableState, state_for, verify_confirm, verify_dispute, verify_submit
 from games.sheets import CheckedResult, check_scores, check_sheet
-from league.actions.common import lock_round, season_rules
+from league.actions.common import SYSTEM, lock_round, season_rules
 from league.actions.errors import ActionCode, ActionError
 from league.models import Round, Seat, Table
 from league.signals import game_confirmed, season_results_changed
@@ -96,7 +96,7 @@ def _current(table: Table) -> ResultVersion | None:
 
 def _state(table: Table, seats: list[Seat], actor: Any) -> TableState:
     """The table as the permission rules see it, read under the row lock."""
-    organizer = is_organizer(actor, table.round.season.league_id)
+    organizer = actor is SYSTEM or is_organizer(actor, table.round.season.league_id)
     return state_for(
         actor, organizer, [s.player.user_id for s in seats], table.round, _current(table)
     )
@@ -185,13 +185,13 @@ def submit_result(
 
 @_conflict_safe
 def organizer_set_result(
-    table: Table, *, actor: Any, scores: Any = None, deals: Any = None, note: str = ""
+    table: Table, *, actor: Any = SYSTEM, scores: Any = None, deals: Any = None, note: str = ""
 ) -> ResultVersion:
-    """An organizer (or the system, actor None) enters or corrects a result, confirmed at once."""
+    """An organizer (or SYSTEM) enters or corrects a result, confirmed at once."""
     with transaction.atomic():
         locked = _lock_table(table.pk)
         seats = _seats(locked)
-        if actor is not None and not is_organizer(actor, locked.round.season.league_id):
+        if actor is not SYSTEM and not is_organizer(actor, locked.round.season.league_id):
             raise ActionError(
                 ActionCode.FORBIDDEN, _("Only an organizer of this league may do this.")
             )

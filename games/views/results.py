@@ -29,7 +29,7 @@ from games.sheets import STRAINS, CheckedResult, sheet_field, sheet_from_form
 from league.actions.common import season_rules
 from league.actions.errors import ActionError
 from league.models import Seat, Table
-from league.views.common import refused, run_action
+from league.views.common import parse_id, refused, run_action
 
 MAX_CHECK_BODY = 200_000
 
@@ -190,19 +190,12 @@ def submit(request: HttpRequest, table_id: int) -> HttpResponse:
     return HttpResponseRedirect(back)
 
 
-def _version_number(request: HttpRequest) -> int:
-    try:
-        return int(request.POST.get("version", ""))
-    except ValueError:
-        return 0
-
-
 @login_required
 @require_POST
 def confirm(request: HttpRequest, table_id: int) -> HttpResponse:
     """Confirm the version the player was shown (POST `version`)."""
     table, _seats, _organizer = _table_for(request, table_id)
-    number = _version_number(request)
+    number = parse_id(request.POST.get("version"))
     return run_action(
         request,
         lambda: confirm_result(table, number, actor=request.user),
@@ -216,7 +209,7 @@ def confirm(request: HttpRequest, table_id: int) -> HttpResponse:
 def dispute(request: HttpRequest, table_id: int) -> HttpResponse:
     """Dispute the current version (POST `version`, `reason`); the organizer decides."""
     table, _seats, _organizer = _table_for(request, table_id)
-    number = _version_number(request)
+    number = parse_id(request.POST.get("version"))
     reason = request.POST.get("reason", "")
     return run_action(
         request,

@@ -64,9 +64,24 @@ def lock_round(round_id: int) -> Round:
     )
 
 
+class _System:
+    """The command line and scheduled tasks: acts with an organizer's powers."""
+
+    is_authenticated = False
+    pk = None
+
+    def __repr__(self) -> str:
+        return "SYSTEM"
+
+
+# The default actor of every action. Pass a user (or an anonymous user) from web requests
+# and API calls; None is never the system (a deleted user stays powerless).
+SYSTEM: Any = _System()
+
+
 def acts_as_organizer(actor: Any, round_: Round) -> bool:
-    """None is the command line (the system, with organizer powers); else a real check."""
-    return actor is None or is_organizer(actor, round_.season.league_id)
+    """True for SYSTEM (command line, scheduler) and for an organizer of the round's league."""
+    return actor is SYSTEM or is_organizer(actor, round_.season.league_id)
 
 
 def require_organizer_for(actor: Any, round_: Round) -> None:

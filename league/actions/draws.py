@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
-from league.actions.common import lock_round, require_organizer_for, season_rules
+from league.actions.common import SYSTEM, lock_round, require_organizer_for, season_rules
 from league.actions.errors import ActionCode, ActionError
 from league.draw import make_draw
 from league.loader import season_standings
@@ -95,7 +95,7 @@ def load_draw(round_: Round) -> DrawView:
 
 
 def do_draw_round(
-    round_: Round, *, actor: Any = None, seed: int | None = None, redraw: bool = False
+    round_: Round, *, actor: Any = SYSTEM, seed: int | None = None, redraw: bool = False
 ) -> tuple[DrawView, bool]:
     """Draw the round by its league's rule; returns (the draw, whether it was made now).
 
@@ -169,7 +169,7 @@ def do_draw_round(
     return result, True
 
 
-def swap_players(round_: Round, first: Player, second: Player, *, actor: Any = None) -> None:
+def swap_players(round_: Round, first: Player, second: Player, *, actor: Any = SYSTEM) -> None:
     """Swap two players' seats, or seat a reserve in a seated player's place, before play.
 
     Seats are locked in primary-key order so two swaps at once cannot deadlock.
@@ -224,7 +224,7 @@ def swap_players(round_: Round, first: Player, second: Player, *, actor: Any = N
         )
 
 
-def publish_draw(round_: Round, *, actor: Any = None) -> bool:
+def publish_draw(round_: Round, *, actor: Any = SYSTEM) -> bool:
     """Mark the draw published (public pages show it); True when it was not yet published."""
     with transaction.atomic():
         locked = lock_round(round_.pk)

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
 from league.actions.common import (
+    SYSTEM,
     acts_as_organizer,
     lock_round,
     registration_deadline,
@@ -19,6 +20,11 @@ from league.actions.common import (
 )
 from league.actions.errors import ActionCode, ActionError
 from league.models import Player, Registration, Round
+
+
+def _user_id(actor: Any) -> int | None:
+    """The id of a logged-in user; None for SYSTEM and anonymous visitors."""
+    return actor.pk if getattr(actor, "is_authenticated", False) else None
 
 
 def can_register_now(round_: Round) -> bool:
@@ -31,7 +37,7 @@ def can_register_now(round_: Round) -> bool:
 def _check_open(round_: Round, actor: Any, player: Player | None) -> bool:
     """Refuse unless `actor` may change `player`'s registration now; True for organizers."""
     organizer = acts_as_organizer(actor, round_)
-    if player is not None and not organizer and player.user_id != actor.pk:
+    if player is not None and not organizer and player.user_id != _user_id(actor):
         raise ActionError(ActionCode.FORBIDDEN, _("You may only register or unregister yourself."))
     if round_.status in (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED):
         raise ActionError(
@@ -61,7 +67,7 @@ def _check_open(round_: Round, actor: Any, player: Player | None) -> bool:
 
 
 def register_players(
-    round_: Round, players: Sequence[Player], *, actor: Any = None
+    round_: Round, players: Sequence[Player], *, actor: Any = SYSTEM
 ) -> list[tuple[Player, bool]]:
     """Register `players` for the round, all or none; already registered ones are kept as is.
 
@@ -84,7 +90,9 @@ def register_players(
                 created.append((player, False))
                 continue
             Registration.objects.create(
-                round=locked, player=player, created_by=actor if actor is not None else None
+                round=locked,
+                player=player,
+                created_by=actor if _user_id(actor) is not None else None,
             )
             existing.add(player.pk)
             created.append((player, True))
@@ -103,15 +111,15 @@ def register_players(
 
 def _on_behalf(actor: Any, player: Player) -> bool:
     """True when the change is made for someone else (then it goes to the audit log)."""
-    return actor is None or player.user_id != actor.pk
+    return player.user_id is None or player.user_id != _user_id(actor)
 
 
-def register_player(round_: Round, player: Player, *, actor: Any = None) -> bool:
+def register_player(round_: Round, player: Player, *, actor: Any = SYSTEM) -> bool:
     """Register one player; True when newly registered (see register_players)."""
     return register_players(round_, [player], actor=actor)[0][1]
 
 
-def unregister_player(round_: Round, player: Player, *, actor: Any = None) -> bool:
+def unregister_player(round_: Round, player: Player, *, actor: Any = SYSTEM) -> bool:
     """Remove a registration before the draw; True when there was one to remove."""
     with transaction.atomic():
         locked = lock_round(round_.pk)
@@ -129,12 +137,12 @@ def unregister_player(round_: Round, player: Player, *, actor: Any = None) -> bo
     return bool(deleted)
 
 
-def close_registration(round_: Round, *, actor: Any = None) -> bool:
+def close_registration(round_: Round, *, actor: Any = SYSTEM) -> bool:
     """Close registration (organizer or the scheduler); True when it was open."""
     return _set_open(round_, actor, opening=False)
 
 
-def reopen_registration(round_: Round, *, actor: Any = None) -> bool:
+def reopen_registration(round_: Round, *, actor: Any = SYSTEM) -> bool:
     """Reopen a closed, not yet drawn round; True when it was closed."""
     return _set_open(round_, actor, opening=True)
 

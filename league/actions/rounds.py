@@ -10,14 +10,14 @@ from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
 from accounts.permissions import is_organizer
-from league.actions.common import lock_round, require_organizer_for, season_rules
+from league.actions.common import SYSTEM, lock_round, require_organizer_for, season_rules
 from league.actions.errors import ActionCode, ActionError
 from league.models import Round, Season
 
 
-def create_round(season: Season, number: int, date: dt.date, *, actor: Any = None) -> Round:
+def create_round(season: Season, number: int, date: dt.date, *, actor: Any = SYSTEM) -> Round:
     """Add round `number` on `date` to the season, open for registration."""
-    if actor is not None and not is_organizer(actor, season.league_id):
+    if actor is not SYSTEM and not is_organizer(actor, season.league_id):
         raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer of this league may do this."))
     if season_rules(season).kind != "rounds":
         raise ActionError(
@@ -52,7 +52,7 @@ def create_round(season: Season, number: int, date: dt.date, *, actor: Any = Non
     return round_
 
 
-def finish_round(round_: Round, *, actor: Any = None) -> None:
+def finish_round(round_: Round, *, actor: Any = SYSTEM) -> None:
     """Close a drawn round once every table's result is confirmed; players can then no
     longer enter or confirm results (organizers still can correct them)."""
     from games.models import ResultVersion

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,12 +14,13 @@ from league.actions.errors import ActionCode, ActionError
 from league.draw import DrawError
 
 MAX_ID = 2**63 - 1
+DIGITS = re.compile(r"[0-9]{1,19}")  # ASCII digits only: "²".isdigit() is True
 
 
 def parse_id(value: object) -> int:
     """A database id from form input; 0 (matches nothing) when it is not one."""
     text = str(value).strip() if value is not None else ""
-    if not text.isdigit() or len(text) > 19:
+    if not DIGITS.fullmatch(text):
         return 0
     number = int(text)
     return number if number <= MAX_ID else 0

@@ -28,7 +28,7 @@ from league.actions.registration import (
 )
 from league.actions.rounds import create_round, finish_round
 from league.models import League, Player, Registration, Round, Season, Table
-from league.views.common import parse_id, refused, run_action
+from league.views.common import DIGITS, parse_id, refused, run_action
 
 AUDIT_PAGE = 200
 
@@ -233,7 +233,7 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     raw_seed = request.POST.get("seed", "").strip()
     seed = None
     if raw_seed:
-        if not raw_seed.isdigit() or len(raw_seed) > 18:
+        if not DIGITS.fullmatch(raw_seed) or len(raw_seed) > 18:
             return refused(
                 request,
                 ActionError(ActionCode.INVALID, _("The seed must be a whole number ≥ 0.")),

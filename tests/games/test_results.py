@@ -264,7 +264,7 @@ def test_three_player_table_enters_three_scores():
     confirm_result(table, 1, actor=b)
     assert list(GameResult.objects.values_list("seat", "score")) == [(0, 30), (1, 20), (2, 10)]
     with pytest.raises(ActionError, match="four players"):
-        organizer_set_result(table, actor=None, deals=[deal()])
+        organizer_set_result(table, deals=[deal()])
 
 
 def test_disputing_a_confirmed_result_stops_it_counting_and_tells_the_publisher(

@@ -213,11 +213,14 @@ def test_huge_or_odd_ids_are_refused_politely(client):
     season = make_season()
     round_ = make_round(season)
     client.force_login(make_organizer(season))
-    for data in ({"first": "9" * 25, "second": "1"}, {"first": "-1", "second": "x"}):
+    odd = ({"first": "9" * 25, "second": "1"}, {"first": "-1", "second": "x"}, {"first": "²"})
+    for data in odd:
         response = client.post(url("swap", round_), data, follow=True)
         assert "Choose two players" in response.content.decode()
     response = client.post(url("unregister", round_), {"player": "9" * 25}, follow=True)
     assert "no such player" in response.content.decode()
+    response = client.post(url("draw", round_), {"seed": "²"}, follow=True)
+    assert "The seed must be a whole number" in response.content.decode()
 
 
 def test_open_play_season_has_no_rounds_to_add(client):

@@ -206,3 +206,18 @@ def test_register_command_bad_name_exits_1():
         run("register", "season-10", "--round", "1", "Dana", "   ")
     assert error.value.returncode == 1
     assert not Player.objects.exists()
+
+
+def test_none_is_not_the_system_it_has_no_powers():
+    season = make_season()
+    round_ = make_round(season)
+    (player,) = make_players(1, with_users=True)
+    for action in (
+        lambda: register_player(round_, player, actor=None),
+        lambda: close_registration(round_, actor=None),
+    ):
+        with pytest.raises(ActionError) as error:
+            action()
+        assert error.value.code == ActionCode.FORBIDDEN
+    assert not Registration.objects.exists()
+    assert register_player(round_, player)  # the default actor is SYSTEM (command line)

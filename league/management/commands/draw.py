@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.actions.common import get_round
+from league.actions.common import SYSTEM, get_round
 from league.actions.draws import do_draw_round
 from league.actions.errors import ActionError
 from league.draw import DrawError
@@ -29,7 +29,7 @@ class Command(BaseCommand):
         try:
             round_ = get_round(options["season"], options["round_number"])
             draw, _made = do_draw_round(
-                round_, actor=None, seed=options["seed"], redraw=options["redraw"]
+                round_, actor=SYSTEM, seed=options["seed"], redraw=options["redraw"]
             )
         except (ActionError, DrawError) as error:
             raise CommandError(str(error), returncode=1) from None

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from league.actions.common import get_round
+from league.actions.common import SYSTEM, get_round
 from league.actions.errors import ActionError
 from league.actions.players import get_or_create_players
 from league.actions.registration import register_players
@@ -27,7 +27,7 @@ class Command(BaseCommand):
             with transaction.atomic():
                 round_ = get_round(options["season"], options["round_number"])
                 players = list(get_or_create_players(options["names"]).values())
-                result = register_players(round_, players, actor=None)
+                result = register_players(round_, players, actor=SYSTEM)
         except ActionError as error:
             raise CommandError(error.message, returncode=1) from None
         self.stdout.write(
