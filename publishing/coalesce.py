@@ -1,4 +1,4 @@
-"""Per-season "a publish is already waiting" flags in Redis, so bursts send one task."""
+""" "A task is already waiting" flags in Redis, so a burst of requests sends one task."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from redis.retry import Retry
 
 from config.celery import app
 
-# Longer than a publish ever waits before it starts; a lost task frees the flag by then.
+# Longer than a task ever waits before it starts; a lost task frees the flag by then.
 PENDING_SECONDS = 60
-KEY_PREFIX = "whist:publish:pending:"
+KEY_PREFIX = "whist:pending:"
 
 
 @lru_cache(maxsize=4)
@@ -32,21 +32,21 @@ def _redis() -> redis.Redis | None:
     return _client(str(url))
 
 
-def claim(season_id: int) -> bool:
-    """Mark a publish of the season as waiting; False when one already is.
+def claim(name: str) -> bool:
+    """Mark the task `name` (e.g. "publish:12") as waiting; False when it already is.
 
     Raises redis errors when Redis is down (the caller treats that as "not sent").
     """
     client = _redis()
     if client is None:
         return True
-    return bool(client.set(f"{KEY_PREFIX}{season_id}", 1, nx=True, ex=PENDING_SECONDS))
+    return bool(client.set(f"{KEY_PREFIX}{name}", 1, nx=True, ex=PENDING_SECONDS))
 
 
-def release(season_id: int) -> None:
-    """Clear the waiting mark (at the start of a publish); ignores an unreachable Redis."""
+def release(name: str) -> None:
+    """Clear the waiting mark (when the task starts); ignores an unreachable Redis."""
     client = _redis()
     if client is None:
         return
     with contextlib.suppress(redis.RedisError):
-        client.delete(f"{KEY_PREFIX}{season_id}")
+        client.delete(f"{KEY_PREFIX}{name}")

@@ -19,6 +19,11 @@ logger = logging.getLogger(__name__)
 DEBOUNCE_SECONDS = 3.0
 
 
+def pending_name(season_id: int) -> str:
+    """The coalescing flag of a season's publish."""
+    return f"publish:{season_id}"
+
+
 def request_publish(season_id: int) -> None:
     """Ask for a publish of the season once the current transaction commits.
 
@@ -31,14 +36,14 @@ def request_publish(season_id: int) -> None:
 def send_publish(season_id: int) -> bool:
     """Send one publish task unless one is already waiting for this season; never raises."""
     try:
-        if not coalesce.claim(season_id):
+        if not coalesce.claim(pending_name(season_id)):
             return False
         publish_season.apply_async((season_id,), countdown=DEBOUNCE_SECONDS)
     except Exception:  # the broker is down: the sweep catches up, the caller must not fail
         logger.warning(
             "could not send the publish of season %s; the sweep will", season_id, exc_info=True
         )
-        coalesce.release(season_id)
+        coalesce.release(pending_name(season_id))
         return False
     return True
 
@@ -56,7 +61,7 @@ def send_publish(season_id: int) -> bool:
 def publish_season(self, season_id: int) -> int | None:  # type: ignore[no-untyped-def]
     """Publish the season's snapshot; returns the new version, or None when unchanged."""
     # Released first: a request arriving during this run schedules a run after it.
-    coalesce.release(season_id)
+    coalesce.release(pending_name(season_id))
     try:
         snapshot = do_publish_season(season_id)
     except Season.DoesNotExist:

@@ -8,22 +8,37 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError, transaction
 
 from league.signals import season_results_changed
+from publishing import coalesce
+from publishing.tasks import DEBOUNCE_SECONDS
 from rating.actions import do_apply_ratings
 from rating.rated_league import do_sync_rated_season, rated_seasons
 
 logger = logging.getLogger(__name__)
 
 
+PENDING = "ratings"
+
+
 def request_ratings(game_id: int | None = None) -> None:
-    """Ask for a rating update once the current transaction commits; never raises."""
+    """Ask for a rating update once the current transaction commits; never raises.
 
-    def send() -> None:
-        try:
-            apply_ratings.apply_async((game_id,))
-        except Exception:  # the broker is down: the periodic sweep catches up
-            logger.warning("could not send the rating update for game %s; the sweep will", game_id)
+    Requests coalesce into one waiting task: the update finds every new or changed game
+    itself (`rating.actions.stale_point`), so a skipped request loses nothing.
+    """
+    transaction.on_commit(lambda: send_ratings(game_id))
 
-    transaction.on_commit(send)
+
+def send_ratings(game_id: int | None = None) -> bool:
+    """Send one rating update unless one is already waiting; never raises."""
+    try:
+        if not coalesce.claim(PENDING):
+            return False
+        apply_ratings.apply_async((game_id,), countdown=DEBOUNCE_SECONDS)
+    except Exception:  # the broker is down: the periodic sweep catches up
+        logger.warning("could not send the rating update for game %s; the sweep will", game_id)
+        coalesce.release(PENDING)
+        return False
+    return True
 
 
 def update_ratings(game_id: int | None = None, *, full: bool = False) -> dict[str, object]:
@@ -48,4 +63,5 @@ def update_ratings(game_id: int | None = None, *, full: bool = False) -> dict[st
 )
 def apply_ratings(game_id: int | None = None) -> dict[str, object]:
     """Bring ratings and rated seasons up to date (idempotent: a repeat changes nothing)."""
+    coalesce.release(PENDING)
     return update_ratings(game_id)
