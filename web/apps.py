@@ -1,7 +1,33 @@
-"""App config for the web app."""
+"""App config for the web app: stale cached pages are dropped when their data changes."""
 
 from django.apps import AppConfig
+from django.db.models.signals import post_delete, post_save
+
+# The models whose rows the public pages show (app label, model name).
+PAGE_DATA_MODELS = (
+    ("league", "League"),
+    ("league", "Season"),
+    ("league", "Round"),
+    ("league", "Registration"),
+    ("league", "Table"),
+    ("league", "Seat"),
+    ("league", "Player"),
+    ("games", "Game"),
+    ("games", "GameResult"),
+    ("publishing", "SeasonSnapshot"),
+    ("rating", "RatingChange"),
+)
 
 
 class WebConfig(AppConfig):
     name = "web"
+
+    def ready(self) -> None:
+        from web.page_cache import bump_generation
+
+        for app_label, model_name in PAGE_DATA_MODELS:
+            model = self.apps.get_model(app_label, model_name)
+            for signal in (post_save, post_delete):
+                signal.connect(
+                    bump_generation, sender=model, dispatch_uid=f"web-pages-{model_name}"
+                )

@@ -6,8 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import django_tables2 as tables
-from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.dateparse import parse_date
+from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
@@ -45,122 +46,116 @@ class SafeTableExport(TableExport):
         return dataset
 
 
+def _num(**extra: Any) -> dict[str, Any]:
+    return {"th": {"class": "num"}, "td": {"class": "num"}, **extra}
+
+
 class StandingsTable(tables.Table):
-    """Rank, player, points, gap, games, counted and dropped, sortable by every column."""
+    """Rank, player, points, gap, games, counted and dropped, sortable by every column.
+
+    Cells show the display values `table_rows` prepared (one pass, no per-cell rendering
+    hooks), columns sort by the numbers behind them, and exports write the numbers.
+    """
 
     rank = tables.Column(
-        verbose_name=_("Rank"),
-        order_by=("rank_order",),
-        attrs={"th": {"class": "num"}, "td": {"class": "num"}},
+        verbose_name=_("Rank"), accessor="rank_cell", order_by="rank_order", attrs=_num()
     )
     player = tables.Column(
-        verbose_name=_("Player"), attrs={"th": {"class": "player"}, "td": {"class": "player"}}
+        verbose_name=_("Player"),
+        accessor="player_cell",
+        order_by="player",
+        attrs={"th": {"class": "player"}, "td": {"class": "player"}},
     )
     points = tables.Column(
-        verbose_name=_("Points"), attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+        verbose_name=_("Points"), accessor="points_cell", order_by="points", attrs=_num()
     )
-    gap = tables.Column(
-        verbose_name=_("Gap"), attrs={"th": {"class": "num"}, "td": {"class": "num"}}
-    )
-    games = tables.Column(
-        verbose_name=_("Games"), attrs={"th": {"class": "num"}, "td": {"class": "num"}}
-    )
-    counted = tables.Column(
-        verbose_name=_("Counted"), attrs={"th": {"class": "num"}, "td": {"class": "num"}}
-    )
+    gap = tables.Column(verbose_name=_("Gap"), accessor="gap_cell", order_by="gap", attrs=_num())
+    games = tables.Column(verbose_name=_("Games"), attrs=_num())
+    counted = tables.Column(verbose_name=_("Counted"), attrs=_num())
     dropped = tables.Column(
-        verbose_name=_("Dropped"), attrs={"th": {"class": "num"}, "td": {"class": "num"}}
+        verbose_name=_("Dropped"), accessor="dropped_cell", order_by="dropped", attrs=_num()
     )
     markers = tables.Column(verbose_name=_("Notes"), visible=False, orderable=False)
 
     class Meta:
-        template_name = "django_tables2/table.html"
+        template_name = "web/_table.html"
         attrs = {"class": "standings", "id": "standings"}
         row_attrs = {"class": lambda record: "podium" if record["rank"] in (1, 2, 3) else ""}
         empty_text = _("No confirmed game yet.")
 
-    def __init__(
-        self, data: Sequence[Row], *, dropped_games: Mapping[tuple[str, int], Any], **kwargs: Any
-    ) -> None:
-        super().__init__(data, **kwargs)
-        self.dropped_games = dropped_games
-
-    def render_rank(self, value: object) -> str:
-        return "\u2013" if value is None else str(value)
-
-    def render_player(self, record: Row) -> SafeString:
-        markers = [
-            format_html(
-                ' <span class="badge badge-warn" title="{}">{}</span>',
-                MARKER_LABELS.get(m, m),
-                _("min.") if m == "below_minimum" else _("podium"),
-            )
-            for m in record.get("markers", [])
-        ]
-        return format_html(
-            '<a href="{}">{}</a>{}',
-            reverse("web:player", args=[record["player_slug"]]),
-            record["player"],
-            SafeString("".join(markers)),
-        )
-
-    def render_points(self, value: float) -> str:
-        return league_number(value)
-
-    def render_gap(self, value: float) -> str:
-        return signed(value)
-
-    def render_dropped(self, record: Row) -> str:
-        if not record["dropped"]:
-            return "0"
-        slug = record["player_slug"]
-        games = [
-            self.dropped_games[(slug, g)]
-            for g in record["dropped_game_ids"]
-            if (slug, g) in self.dropped_games
-        ]
-        return render_to_string(
-            "web/_dropped_games.html",
-            {"count": record["dropped"], "games": games, "slug": record["player_slug"]},
-        )
-
-    def value_rank(self, value: object) -> object:
-        return "" if value is None else value
+    def value_rank(self, record: Row) -> object:
+        return "" if record["rank"] is None else record["rank"]
 
     def value_player(self, record: Row) -> str:
         return str(record["player"])
 
-    def value_points(self, value: float) -> float:
-        return value
+    def value_points(self, record: Row) -> float:
+        return float(record["points"])
 
-    def value_gap(self, value: float) -> float:
-        return value
+    def value_gap(self, record: Row) -> float:
+        return float(record["gap"])
 
-    def value_dropped(self, value: int) -> int:
-        return value
+    def value_dropped(self, record: Row) -> int:
+        return int(record["dropped"])
 
     def value_markers(self, value: Sequence[str]) -> str:
         return "; ".join(str(MARKER_LABELS.get(m, m)) for m in value)
 
 
-def dropped_game_lines(rows: Sequence[Row], games: Mapping[int, Row]) -> dict[tuple[str, int], Any]:
-    """For each (player, dropped game): the game and the player's line in it."""
-    lines: dict[tuple[str, int], Any] = {}
-    for row in rows:
-        for game_id in row["dropped_game_ids"]:
-            game = games.get(game_id)
-            if game is None:
-                continue
-            mine = next(
-                (r for r in game["results"] if r["player_slug"] == row["player_slug"]), None
-            )
-            lines[(row["player_slug"], game_id)] = {"game": game, "line": mine}
-    return lines
+def _player_cell(row: Row, marker_badges: Mapping[str, SafeString]) -> SafeString:
+    return format_html(
+        '<a href="{}">{}</a>{}',
+        reverse("web:player", args=[row["player_slug"]]),
+        row["player"],
+        SafeString("".join(marker_badges.get(m, "") for m in row.get("markers", []))),
+    )
 
 
-def table_rows(rows: Sequence[Row]) -> list[dict[str, Any]]:
-    """Standings rows with a sort key that puts unranked players last."""
+def _dropped_cell(row: Row, games: Mapping[int, Row]) -> SafeString | str:
+    if not row["dropped"]:
+        return "0"
+    items = []
+    for game_id in row["dropped_game_ids"]:
+        game = games.get(game_id)
+        line = game and next(
+            (r for r in game["results"] if r["player_slug"] == row["player_slug"]), None
+        )
+        if not game or not line:
+            continue
+        where = (
+            _("Round %(number)s") % {"number": game["round"]}
+            if game["round"]
+            else date_format(parse_date(game["date"]), "SHORT_DATE_FORMAT")
+        )
+        points = _("%(points)s pts") % {"points": league_number(line["points"])}
+        items.append(format_html("<li>{}: {}, {}</li>", where, points, signed(line["gap"])))
+    return format_html(
+        '<details class="row-details"><summary>{}<span class="visually-hidden"> {}</span>'
+        "</summary><ul>{}</ul></details>",
+        row["dropped"],
+        _("dropped games"),
+        SafeString("".join(items)),
+    )
+
+
+def table_rows(rows: Sequence[Row], games: Mapping[int, Row]) -> list[dict[str, Any]]:
+    """Standings rows with their display cells and a rank order putting the unranked last."""
+    marker_badges = {
+        marker: format_html(' <span class="badge badge-warn" title="{}">{}</span>', label, short)
+        for marker, label, short in (
+            ("below_minimum", MARKER_LABELS["below_minimum"], _("min.")),
+            ("podium_conditions_not_met", MARKER_LABELS["podium_conditions_not_met"], _("podium")),
+        )
+    }
     return [
-        {**row, "rank_order": (row["rank"] is None, row["rank"] or 0, row["player"])}
+        {
+            **row,
+            "rank_order": (row["rank"] is None, row["rank"] or 0, row["player"]),
+            "rank_cell": "\u2013" if row["rank"] is None else str(row["rank"]),
+            "player_cell": _player_cell(row, marker_badges),
+            "points_cell": league_number(row["points"]),
+            "gap_cell": signed(row["gap"]),
+            "dropped_cell": _dropped_cell(row, games),
+        }
         for row in rows
     ]

@@ -13,4 +13,5 @@ urlpatterns = [
     path("seasons/<str:season>/rules/", views.season_rules_page, name="rules"),
     path("seasons/<str:season>/rounds/<int:number>/", views.round_detail, name="round"),
     path("players/<str:player>/", views.player_detail, name="player"),
+    path("language/<str:code>/", views.switch_language, name="language"),
 ]

@@ -5,21 +5,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.http import http_date
+from django.utils.http import http_date, url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from league.actions.errors import ActionError
 from league.models import Season
-from web import queries
+from web import page_cache, queries
 from web.charts import colored, legend, line_chart
 from web.published import published
 from web.rules_text import describe_rules, scoring_grid
-from web.tables import SafeTableExport, StandingsTable, dropped_game_lines, table_rows
+from web.tables import SafeTableExport, StandingsTable, table_rows
 
 PUBLIC_MAX_AGE = 60
 PROBLEM_STATUS = 503
@@ -30,24 +31,34 @@ View = Callable[..., HttpResponse]
 
 
 def public_page(view: View) -> View:
-    """GET/HEAD only; browsers may reuse the page for a minute; it varies by language."""
+    """GET/HEAD only; anonymous visitors share a briefly cached render (web.page_cache);
+    browsers may reuse the page for a minute; it varies by language."""
 
     @require_safe
     @wraps(view)
     def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        try:
-            response = view(request, *args, **kwargs)
-        except ActionError as error:
-            # Stored data the page cannot use (e.g. a season's rules made invalid by hand):
-            # say what is wrong instead of failing with a server error.
-            response = render(
-                request, "web/problem.html", {"message": error.message}, status=PROBLEM_STATUS
-            )
+        key = page_cache.page_key(request) if page_cache.cacheable(request) else None
+        response = page_cache.cached_response(key) if key else None
+        if response is None:
+            response = render_page(view, request, *args, **kwargs)
+            if key:
+                page_cache.store_response(key, response)
         patch_cache_control(response, max_age=PUBLIC_MAX_AGE, private=True)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         return response
 
     return wrapper
+
+
+def render_page(view: View, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+    """Run the view; stored data it cannot use gets a clear message, not a server error."""
+    try:
+        return view(request, *args, **kwargs)
+    except ActionError as error:
+        # e.g. a season's rules made invalid by hand in the admin
+        return render(
+            request, "web/problem.html", {"message": error.message}, status=PROBLEM_STATUS
+        )
 
 
 @public_page
@@ -93,9 +104,8 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
     season_obj = queries.get_season(season)
     snapshot = published(season_obj)
     final = season_obj.status == Season.Status.FINISHED
-    rows = table_rows(snapshot.standings(final=final)) if snapshot else []
-    games = snapshot.games if snapshot else {}
-    table = StandingsTable(rows, dropped_games=dropped_game_lines(rows, games))
+    rows = table_rows(snapshot.standings(final=final), snapshot.games) if snapshot else []
+    table = StandingsTable(rows)
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get(EXPORT_PARAM)
     if export_format in EXPORT_FORMATS:
@@ -169,3 +179,31 @@ def ascii_name(slug: str) -> str:
     """A file name safe in any HTTP header: the slug's ASCII letters, digits and dashes."""
     name = "".join(c for c in slug if c.isascii() and (c.isalnum() or c in "-_"))
     return name or "standings"
+
+
+@require_safe
+def switch_language(request: HttpRequest, code: str) -> HttpResponse:
+    """Remember the visitor's language in the language cookie and go back to the page.
+
+    A plain link (no form, no CSRF token), so the public pages carry no per-visitor token
+    and anonymous visitors can share cached renders; it only sets a preference.
+    """
+    if code not in dict(settings.LANGUAGES):
+        raise Http404(_("Unknown language %(code)s.") % {"code": code})
+    target = request.GET.get("next", "/")
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+    return response

@@ -77,10 +77,10 @@ def test_hebrew_page_lays_out_right_to_left(live_server, hebrew_phone, make_seas
 def test_language_switch_changes_the_page_language(live_server, phone, make_season):
     season = make_season()
     phone.goto(f"{live_server.url}/seasons/{season.slug}/")
-    phone.locator(".lang-switch button[value='he']").click()
+    phone.locator(".lang-switch a[hreflang='he']").click()
     phone.wait_for_function("document.documentElement.dir === 'rtl'")
     assert phone.url.endswith(f"/seasons/{season.slug}/")
-    phone.locator(".lang-switch button[value='en']").click()
+    phone.locator(".lang-switch a[hreflang='en']").click()
     phone.wait_for_function("document.documentElement.dir === 'ltr'")
 
 

@@ -348,8 +348,9 @@ def test_english_page_is_left_to_right(client, make_season):
 def test_language_switch_is_on_every_page(client, make_season):
     make_season()
     page = get(client, "/").content.decode()
-    assert 'action="/i18n/setlang/"' in page
-    assert 'value="he"' in page and 'value="en"' in page
+    assert 'href="/language/he/?next=/"' in page
+    assert 'href="/language/en/?next=/"' in page
+    assert "csrfmiddlewaretoken" not in page  # anonymous pages carry no per-visitor token
 
 
 def test_player_page_charts_league_position_and_rating(client, make_season):
@@ -424,3 +425,52 @@ def test_player_page_also_answers_to_the_players_name(client, make_season):
     for key in ("dana-cohen", "Dana Cohen", "Dana-Cohen"):
         page = get(client, reverse("web:player", args=[key])).content.decode()
         assert "<h1>Dana Cohen</h1>" in page, key
+
+
+def test_language_switch_remembers_the_choice_and_goes_back(client, make_season):
+    season = make_season()
+    response = client.get(f"/language/he/?next=/seasons/{season.slug}/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/seasons/{season.slug}/"
+    page = client.get(f"/seasons/{season.slug}/").content.decode()
+    assert '<html lang="he" dir="rtl">' in page
+    client.get("/language/en/?next=/")
+    assert '<html lang="en" dir="ltr">' in client.get("/").content.decode()
+
+
+def test_language_switch_refuses_other_sites_and_unknown_languages(client, db):
+    response = client.get("/language/he/?next=https://evil.example/")
+    assert response["Location"] == "/"
+    assert client.get("/language/xx/").status_code == 404
+
+
+def test_anonymous_visitors_share_a_cached_page(client, make_season, django_assert_num_queries):
+    season = make_season()
+    first = get(client, f"/seasons/{season.slug}/")
+    with django_assert_num_queries(0):
+        second = get(client, f"/seasons/{season.slug}/")
+    assert second.content == first.content
+    assert second["Last-Modified"] == first["Last-Modified"]
+    assert "max-age=60" in second["Cache-Control"]
+
+
+def test_cached_pages_follow_new_data(client, make_season):
+    season = make_season(players=8, rounds=2)
+    assert "Round 3" not in get(client, f"/seasons/{season.slug}/").content.decode()
+    Round.objects.create(season=season, number=3, date="2099-07-14")
+    assert "Round 3" in get(client, f"/seasons/{season.slug}/").content.decode()
+
+
+def test_cached_pages_are_per_language(client, make_season):
+    season = make_season()
+    assert 'dir="ltr"' in get(client, f"/seasons/{season.slug}/").content.decode()
+    assert 'dir="rtl"' in get(client, f"/seasons/{season.slug}/", language="he").content.decode()
+
+
+def test_logged_in_visitors_get_a_fresh_page(client, make_season, django_user_model):
+    season = make_season()
+    user = django_user_model.objects.create_user(username="dana", password="pw")
+    get(client, f"/seasons/{season.slug}/")
+    client.force_login(user)
+    page = get(client, f"/seasons/{season.slug}/").content.decode()
+    assert "Log out" in page
