@@ -1,0 +1,348 @@
+"""Load: 200 players submitting and confirming results for 50 tables at once, over HTTP.
+
+Builds its own PostgreSQL database (`whist_bench_load`): one season, 200 players with
+accounts, `--rounds` drawn rounds of 50 tables (a new random seating each round). Starts
+gunicorn (2 workers, DEBUG off) on a free loopback port and a Celery worker on a private
+Redis db, then runs 200 client threads, one per player, each with its own session. Round
+after round every player opens his table's page and, as the page allows, enters the four
+scores (sometimes a correction of a pending result), confirms a result someone else entered,
+or waits, until his table's result is confirmed. New rounds start until `--seconds` have
+passed; the round in play is then finished (bounded by `--grace` seconds).
+
+Every answer is checked (no 5xx, no connection error) and every accepted submission and
+confirmation is recorded by the client. Then the database must match: each played table
+has exactly one confirmed version and one game whose scores are that version's, each table's
+versions are exactly the accepted submissions (none lost, none duplicated), and exactly one
+confirmation was accepted per table.
+
+    .venv/bin/python bench/load_results.py [--seconds 60] [--players 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+import threading
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.support import (
+    database_url,
+    percentile,
+    scratch,
+    server_env,
+    setup_django,
+    start_gunicorn,
+    start_worker,
+)
+
+SEASON = "bench-load"
+REQUEST_TIMEOUT = 60
+CURRENT_STATUS = re.compile(r'class="status status-(\w+)"')
+CONFIRM_VERSION = re.compile(r'/confirm/">.*?name="version" value="(\d+)"', re.DOTALL)
+CAN_ENTER = 'name="mode" value="scores"'
+MESSAGE = re.compile(r'<li class="(success|error|info|warning)">')
+
+
+@dataclass
+class Ledger:
+    """What the clients saw, shared by all threads (under `lock`)."""
+
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    submitted: dict[int, list[tuple[str, tuple[int, ...]]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    confirmed: Counter[int] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    statuses: Counter[int] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)
+    played: set[int] = field(default_factory=set)
+
+
+def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list[int]]]:
+    """The season and its drawn rounds; returns each player's user/session and, per round,
+    the table id of each player (by player index)."""
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.db import transaction
+
+    from games.models import Game
+    from league.models import Player, Registration, Round, Season, Seat, Table
+    from tests.roundsupport import make_season
+
+    user_model = get_user_model()
+    with transaction.atomic():
+        Season.objects.filter(slug=SEASON).delete()
+        Game.objects.filter(season__isnull=True).delete()
+        Player.objects.filter(slug__startswith="load-").delete()
+        user_model.objects.filter(username__startswith="load-").delete()
+        season = make_season(slug=SEASON, rules={"deals_per_game": 1})
+        password = make_password(None)  # nobody logs in with a password: sessions are made here
+        users = user_model.objects.bulk_create(
+            user_model(username=f"load-{i:03d}", password=password) for i in range(players)
+        )
+        people = Player.objects.bulk_create(
+            Player(name=f"Load {i:03d}", slug=f"load-{i:03d}", user=user)
+            for i, user in enumerate(users)
+        )
+        rng = random.Random(8)
+        table_of: list[list[int]] = []
+        for number in range(1, rounds + 1):
+            round_ = Round.objects.create(
+                season=season,
+                number=number,
+                date=season.start,
+                status=Round.Status.DRAWN,
+                draw_method=Round.DrawMethod.RANDOM,
+            )
+            Registration.objects.bulk_create(Registration(round=round_, player=p) for p in people)
+            order = list(range(players))
+            rng.shuffle(order)
+            tables = Table.objects.bulk_create(
+                Table(round=round_, number=n + 1) for n in range(players // 4)
+            )
+            seats = []
+            mine = [0] * players
+            for index, player in enumerate(order[: len(tables) * 4]):
+                table = tables[index // 4]
+                seats.append(Seat(table=table, round=round_, seat=index % 4, player=people[player]))
+                mine[player] = table.pk
+            Seat.objects.bulk_create(seats)
+            table_of.append(mine)
+    clients = []
+    for user in users:
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        clients.append({"username": user.username, "session": session.session_key})
+    return clients, table_of
+
+
+class Player(threading.Thread):
+    """One player's browser: a session, his tables round after round."""
+
+    def __init__(self, index: int, base: str, me: dict[str, object], run: Run) -> None:
+        super().__init__(daemon=True, name=f"player-{index}")
+        self.index, self.base, self.me, self.run_state = index, base, me, run
+        self.rng = random.Random(index)
+        self.http = requests.Session()
+        self.http.cookies.set("sessionid", str(me["session"]), domain="127.0.0.1")
+        self.http.headers["Accept-Language"] = "en"
+
+    def request(self, method: str, path: str, **kwargs: object) -> requests.Response | None:
+        ledger = self.run_state.ledger
+        began = time.perf_counter()
+        try:
+            response = self.http.request(
+                method, self.base + path, timeout=REQUEST_TIMEOUT, **kwargs
+            )
+        except requests.RequestException as error:
+            with ledger.lock:
+                ledger.failures.append(f"{method} {path}: {error!r}")
+            return None
+        with ledger.lock:
+            ledger.latencies.append(time.perf_counter() - began)
+            ledger.statuses[response.status_code] += 1
+            if response.status_code >= 500:
+                ledger.failures.append(f"{method} {path}: {response.status_code}")
+        return response
+
+    def post(self, path: str, data: dict[str, str]) -> str | None:
+        """POST a form and follow the redirect; the flashed message's level, or None."""
+        token = self.http.cookies.get("csrftoken") or ""
+        response = self.request("POST", path, data={**data, "csrfmiddlewaretoken": token})
+        if response is None or response.status_code != 200:
+            return None
+        found = MESSAGE.search(response.text)
+        return found.group(1) if found else None
+
+    def play(self, table_id: int) -> None:
+        """Act on the table until its result is confirmed (or the hard stop)."""
+        ledger = self.run_state.ledger
+        page = f"/tables/{table_id}/"
+        while time.monotonic() < self.run_state.hard_stop:
+            response = self.request("GET", page)
+            if response is None or response.status_code != 200:
+                time.sleep(0.2)
+                continue
+            html = response.text
+            status = CURRENT_STATUS.search(html)
+            if status and status.group(1) == "confirmed":
+                return
+            confirm = CONFIRM_VERSION.search(html)
+            if confirm and self.rng.random() < 0.85:
+                outcome = self.post(f"/tables/{table_id}/confirm/", {"version": confirm.group(1)})
+                with ledger.lock:
+                    if outcome == "success":
+                        ledger.confirmed[table_id] += 1
+                    else:
+                        ledger.refused[f"confirm {outcome}"] += 1
+            elif CAN_ENTER in html and (status is None or self.rng.random() < 0.15):
+                scores = tuple(self.rng.randint(-200, 300) for _ in range(4))
+                form = {"mode": "scores", **{f"score-{i}": str(s) for i, s in enumerate(scores)}}
+                outcome = self.post(f"/tables/{table_id}/submit/", form)
+                with ledger.lock:
+                    ledger.played.add(table_id)
+                    if outcome == "success":
+                        ledger.submitted[table_id].append((str(self.me["username"]), scores))
+                    else:
+                        ledger.refused[f"submit {outcome}"] += 1
+            else:
+                time.sleep(self.rng.uniform(0.05, 0.3))
+
+    def run(self) -> None:
+        state = self.run_state
+        for number, tables in enumerate(state.table_of, 1):
+            if number > state.rounds_started:
+                return
+            self.play(tables[self.index])
+            try:
+                state.barrier.wait(timeout=max(1.0, state.hard_stop - time.monotonic()))
+            except threading.BrokenBarrierError:
+                return
+
+
+@dataclass
+class Run:
+    """Shared state of one load run."""
+
+    table_of: list[list[int]]
+    barrier: threading.Barrier
+    stop_starting: float
+    hard_stop: float
+    ledger: Ledger = field(default_factory=Ledger)
+    rounds_started: int = 1
+
+    def round_finished(self) -> None:
+        """Barrier action (one thread, all others waiting): start the next round while
+        there is time; after `stop_starting` the round just finished was the last."""
+        if time.monotonic() < self.stop_starting:
+            self.rounds_started += 1
+
+
+def verify(run: Run) -> list[str]:
+    """Compare the database with what the clients were told; returns the problems."""
+    from games.models import Game, GameResult, ResultVersion
+
+    ledger = run.ledger
+    problems = list(ledger.failures)
+    played = sorted(ledger.played)
+    versions: dict[int, list[ResultVersion]] = defaultdict(list)
+    for version in ResultVersion.objects.filter(table_id__in=played).select_related("entered_by"):
+        versions[version.table_id].append(version)
+    games = Counter(Game.objects.filter(table_id__in=played).values_list("table_id", flat=True))
+    results: dict[int, dict[int, int]] = defaultdict(dict)
+    for table_id, seat, score in GameResult.objects.filter(game__table_id__in=played).values_list(
+        "game__table_id", "seat", "score"
+    ):
+        results[table_id][seat] = score
+    for table_id in played:
+        stored = sorted(versions[table_id], key=lambda v: v.number)
+        confirmed = [v for v in stored if v.status == ResultVersion.Status.CONFIRMED]
+        if len(confirmed) != 1:
+            problems.append(f"table {table_id}: {len(confirmed)} confirmed versions")
+        if games[table_id] != 1:
+            problems.append(f"table {table_id}: {games[table_id]} games")
+        if confirmed and [results[table_id].get(s) for s in range(4)] != list(confirmed[0].scores):
+            problems.append(f"table {table_id}: game scores differ from the confirmed version")
+        if [v.number for v in stored] != list(range(1, len(stored) + 1)):
+            problems.append(f"table {table_id}: version numbers {[v.number for v in stored]}")
+        accepted = Counter(ledger.submitted[table_id])
+        in_db = Counter((v.entered_by.username, tuple(v.scores)) for v in stored)
+        if accepted != in_db:
+            problems.append(
+                f"table {table_id}: accepted submissions {dict(accepted)} != stored {dict(in_db)}"
+            )
+        if ledger.confirmed[table_id] != 1:
+            problems.append(
+                f"table {table_id}: {ledger.confirmed[table_id]} accepted confirmations"
+            )
+    return problems
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--grace", type=float, default=90, help="to finish the round in play")
+    parser.add_argument("--rounds", type=int, default=30, help="rounds prepared (an upper bound)")
+    parser.add_argument("--database", default="whist_bench_load")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
+    args = parser.parse_args()
+    if args.players % 4:
+        sys.exit("--players must be a multiple of 4")
+
+    url = database_url(args.database)
+    setup_django(url)
+    import redis
+
+    redis.Redis.from_url(args.redis).flushdb()
+    clients, table_of = build(args.players, args.rounds)
+    print(f"built {SEASON}: {args.players} players, {args.rounds} drawn rounds of "
+          f"{args.players // 4} tables")  # fmt: skip
+    with scratch() as logs:
+        env = server_env(url, CELERY_BROKER_URL=args.redis)
+        worker = start_worker(env, logs)
+        gunicorn, base = start_gunicorn(env, logs)
+        began = time.monotonic()
+        run = Run(
+            table_of=table_of,
+            barrier=threading.Barrier(args.players, action=lambda: run.round_finished()),
+            stop_starting=began + args.seconds,
+            hard_stop=began + args.seconds + args.grace,
+        )
+        try:
+            players = [Player(i, base, me, run) for i, me in enumerate(clients)]
+            for player in players:
+                player.start()
+            for player in players:
+                player.join(max(0.1, run.hard_stop + 5 - time.monotonic()))
+            elapsed = time.monotonic() - began
+            stuck = sum(player.is_alive() for player in players)
+        finally:
+            gunicorn.stop()
+            worker.stop()
+    ledger = run.ledger
+    problems = verify(run)
+    if stuck:
+        problems.append(f"{stuck} players did not finish before the hard stop")
+    requests_made = sum(ledger.statuses.values())
+    print(f"\n{args.players} players, {elapsed:.1f} s, {len(ledger.played)} tables played "
+          f"in {min(run.rounds_started, args.rounds)} rounds")  # fmt: skip
+    print(f"requests: {requests_made} ({requests_made / elapsed:.1f}/s), status codes "
+          f"{dict(sorted(ledger.statuses.items()))}, p50 {percentile(ledger.latencies, .5):.3f} s, "
+          f"p99 {percentile(ledger.latencies, .99):.3f} s")  # fmt: skip
+    print(f"accepted: {sum(len(v) for v in ledger.submitted.values())} submissions, "
+          f"{sum(ledger.confirmed.values())} confirmations; refused (with a message): "
+          f"{dict(ledger.refused)}")  # fmt: skip
+    server_errors = sum(n for code, n in ledger.statuses.items() if code >= 500)
+    print(f"5xx answers: {server_errors}; connection errors: "
+          f"{sum('Error' in f for f in ledger.failures)}")  # fmt: skip
+    if problems:
+        print(f"\nFAILED: {len(problems)} problems")
+        for problem in problems[:40]:
+            print(" -", problem)
+        sys.exit(1)
+    print("OK: no 5xx, no lost or duplicated result, every played table has exactly one "
+          "confirmed result and one game with its scores")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

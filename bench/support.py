@@ -1,0 +1,196 @@
+"""Shared plumbing of the reliability benchmarks: a private database, gunicorn, workers, timing.
+
+Every server these scripts start listens on 127.0.0.1 only, and every load loop is bounded
+in time and count. Import it from a bench script after `sys.path` holds the project root.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+DEFAULT_SERVER = "postgres://postgres@127.0.0.1:5432/whist"
+# One key for this script and the servers it starts, so sessions made here are valid there.
+SECRET_KEY = secrets.token_urlsafe(50)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def database_url(name: str) -> str:
+    """DATABASE_URL's server (or the local default) with database `name`, created if missing."""
+    import psycopg
+
+    url = os.environ.get("DATABASE_URL", "") or DEFAULT_SERVER
+    if not url.startswith(("postgres://", "postgresql://")):
+        sys.exit("this benchmark needs PostgreSQL: DATABASE_URL=postgres://...")
+    parts = urlsplit(url)
+    server = urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
+    with psycopg.connect(server, autocommit=True) as connection:
+        found = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+        if not found.fetchone():
+            connection.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def setup_django(url: str, **env: str) -> None:
+    """Point this process at `url` (migrated) and set Django up; extra env vars first."""
+    os.environ.update(env)
+    os.environ["DATABASE_URL"] = url
+    os.environ["SECRET_KEY"] = SECRET_KEY
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def server_env(url: str, **extra: str) -> dict[str, str]:
+    """The environment of a production-like server process on `url` (DEBUG off)."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DEBUG": "0",
+        "SECRET_KEY": SECRET_KEY,
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        # Plain http on loopback: the benchmark has no TLS in front.
+        "SESSION_COOKIE_SECURE": "0",
+        "CSRF_COOKIE_SECURE": "0",
+        "SECURE_SSL_REDIRECT": "0",
+        "LOG_LEVEL": "ERROR",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    for key in ("CELERY_BROKER_URL", "REDIS_URL"):
+        env.pop(key, None)
+    env.update(extra)
+    return env
+
+
+def wait_until(check: Callable[[], bool], timeout: float, what: str) -> None:
+    """Poll `check` every 0.1 s; exit the script if it is still false after `timeout`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.1)
+    sys.exit(f"timed out waiting for {what}")
+
+
+def answers(url: str) -> bool:
+    """True when `url` answers 200."""
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError):
+        return False
+
+
+@dataclass
+class Process:
+    """A child process with its log file; stopped with SIGTERM, then SIGKILL."""
+
+    name: str
+    popen: subprocess.Popen[bytes]
+    log: Path
+
+    def stop(self, sig: int = signal.SIGTERM, timeout: float = 15) -> None:
+        if self.popen.poll() is not None:
+            return
+        self.popen.send_signal(sig)
+        try:
+            self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.popen.kill()
+            self.popen.wait(5)
+
+    def tail(self, lines: int = 30) -> str:
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+
+def spawn(name: str, argv: Sequence[str], env: dict[str, str], logs: Path) -> Process:
+    """Start `argv` in the project root, output to logs/NAME.log."""
+    log = logs / f"{name}.log"
+    popen = subprocess.Popen(
+        list(argv), cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT
+    )
+    return Process(name, popen, log)
+
+
+def start_gunicorn(env: dict[str, str], logs: Path, workers: int = 2) -> tuple[Process, str]:
+    """gunicorn on a free loopback port with the project's config; returns it and its base URL."""
+    port = free_port()
+    argv = [
+        PYTHON, "-m", "gunicorn", "config.wsgi", "-c", str(ROOT / "config/gunicorn.conf.py"),
+        "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+    ]  # fmt: skip
+    process = spawn("gunicorn", argv, env, logs)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while not answers(f"{base}/healthz"):
+        if process.popen.poll() is not None or time.monotonic() > deadline:
+            process.stop()
+            sys.exit(f"gunicorn did not start:\n{process.tail()}")
+        time.sleep(0.2)
+    return process, base
+
+
+def start_worker(env: dict[str, str], logs: Path, name: str = "worker") -> Process:
+    """A Celery worker (solo pool, so a kill cuts the running task) ready to consume."""
+    argv = [
+        PYTHON, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
+        "--without-gossip", "--without-mingle", "--without-heartbeat",
+        f"--hostname={name}-{os.getpid()}@%h",
+    ]  # fmt: skip
+    process = spawn(name, argv, env, logs)
+    deadline = time.monotonic() + 30
+    while "ready." not in process.log.read_text(errors="replace"):
+        if process.popen.poll() is not None or time.monotonic() > deadline:
+            process.stop()
+            sys.exit(f"the worker did not start:\n{process.tail()}")
+        time.sleep(0.2)
+    return process
+
+
+@contextlib.contextmanager
+def scratch(keep: bool = False) -> Iterator[Path]:
+    """A temporary folder for logs and data, removed afterwards unless `keep`."""
+    path = Path(tempfile.mkdtemp(prefix="whist-bench-"))
+    try:
+        yield path
+    finally:
+        if keep:
+            print(f"logs kept in {path}")
+        else:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The nearest-rank percentile of `values` (fraction in 0..1)."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
+    return ordered[index]
