@@ -1,7 +1,8 @@
 """Result actions: enter, confirm, dispute, organizer edit; each owns its transaction.
 
-Concurrency: every action locks the table row (SELECT ... FOR UPDATE) before reading the
-table's versions, so submissions and confirmations of one table run one after another;
+Concurrency: every action locks the table's round row, then the table row (SELECT ... FOR
+UPDATE, the order draws and swaps use too) before reading the table's versions, so
+submissions and confirmations of one table run one after another;
 the partial unique constraint `one_current_result_per_table` backs this up in the
 database. Versions are only ever added; a newer one marks the older one superseded.
 On confirmation the table's Game and GameResult rows are written in the same
@@ -60,6 +61,11 @@ def _conflict_safe(action: Callable[P, R]) -> Callable[P, R]:
             ) from None
 
     return wrapper
+
+
+def _user(actor: Any) -> Any:
+    """The user to record as having acted: None for SYSTEM (and anonymous visitors)."""
+    return actor if getattr(actor, "is_authenticated", False) else None
 
 
 def _lock_table(table_id: int) -> Table:
@@ -130,7 +136,7 @@ def _add_version(
         current.status = ResultVersion.Status.SUPERSEDED
         current.save(update_fields=["status"])
         ResultEvent.objects.create(
-            version=current, action=ResultEvent.Action.SUPERSEDED, actor=actor
+            version=current, action=ResultEvent.Action.SUPERSEDED, actor=_user(actor)
         )
     _mark_in_play(table)
     last = ResultVersion.objects.filter(table=table).order_by("-number").first()
@@ -140,7 +146,7 @@ def _add_version(
         status=status,
         scores=list(checked.scores or ()),
         deals=checked.deals,
-        entered_by=actor if getattr(actor, "is_authenticated", False) else None,
+        entered_by=_user(actor),
         by_organizer=by_organizer,
         note=note[:300],
     )
@@ -253,7 +259,7 @@ def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVe
         current.status = ResultVersion.Status.CONFIRMED
         current.save(update_fields=["status"])
         ResultEvent.objects.create(
-            version=current, action=ResultEvent.Action.CONFIRMED, actor=actor
+            version=current, action=ResultEvent.Action.CONFIRMED, actor=_user(actor)
         )
         _store_game(
             locked,
@@ -292,7 +298,10 @@ def dispute_result(
         current.status = ResultVersion.Status.DISPUTED
         current.save(update_fields=["status"])
         ResultEvent.objects.create(
-            version=current, action=ResultEvent.Action.DISPUTED, actor=actor, reason=reason[:300]
+            version=current,
+            action=ResultEvent.Action.DISPUTED,
+            actor=_user(actor),
+            reason=reason[:300],
         )
         if was_confirmed:
             Game.objects.filter(table=locked).update(status=Game.Status.DISPUTED)

@@ -288,3 +288,11 @@ def test_disputing_a_confirmed_result_stops_it_counting_and_tells_the_publisher(
     from league.loader import season_standings
 
     assert season_standings(table.round.season).rows == ()
+
+
+def test_the_system_can_set_and_confirm_results(table):
+    submit_result(table, actor=users(table)[0], scores=SCORES)
+    version = organizer_set_result(table, scores=[9, 8, 7, 6], note="from the club's sheet")
+    assert version.entered_by is None and version.by_organizer
+    assert ResultEvent.objects.filter(action="superseded", actor__isnull=True).exists()
+    assert list(GameResult.objects.values_list("score", flat=True)) == [9, 8, 7, 6]
