@@ -19,7 +19,7 @@ Schema of `data` (version `SCHEMA`; all dates ISO 8601, datetimes ISO 8601 with 
  "games": [GAME, ...],                # confirmed games not in a round (rated league), played order
  "race": {"labels": ["1", "2", ...],  # round numbers, or "YYYY-MM" months in a rated league
           "series": [{"player", "player_slug", "points": [float, ...]}],
-          "positions": {player_slug: [rank | null, ...]}},   # rounds leagues only, per label
+          "positions": {player_slug: [rank | null, ...]}},   # table position per label
  "messages": {LANG: {"rounds": {"N": {"draw": str | null, "results": str | null}}}}}
 
 ROW = {"rank": int | null, "player": name, "points": float, "gap": float (2 decimals),
@@ -66,7 +66,7 @@ from games.models import Game, GameResult
 from league.loader import GameInfo, season_standings
 from league.models import Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
-from league.standings import GameEntry, StandingRow, compute_standings
+from league.standings import GameEntry, PlayerTally, StandingRow, rank_tallies, tally_player
 from publishing import messages
 from publishing.models import SeasonSnapshot
 
@@ -181,8 +181,13 @@ def build_snapshot_data(season: Season) -> dict[str, Any]:
         for p in Player.objects.filter(id__in=unnamed - set(players)).values("id", "name", "slug")
     }
     dropped = {(row.player, game) for row in standings for game in row.dropped_games}
+    entries_by_game: dict[int, dict[int, GameEntry]] = defaultdict(dict)
+    for entry in entries:
+        entries_by_game[entry.game][entry.player] = entry
     game_rows = {
-        game.id: _game_json(game, results_by_game[game.id], entries, players, dropped)
+        game.id: _game_json(
+            game, results_by_game[game.id], entries_by_game[game.id], players, dropped
+        )
         for game in games
     }
     round_number = {game.id: game.round for game in games}
@@ -254,11 +259,10 @@ def _row_json(
 def _game_json(
     game: GameInfo,
     results: Sequence[dict[str, Any]],
-    entries: Sequence[GameEntry],
+    by_player: dict[int, GameEntry],
     players: dict[int, PlayerRef],
     dropped: set[tuple[int, int]],
 ) -> dict[str, Any]:
-    by_player = {e.player: e for e in entries if e.game == game.id}
     scores = [r["score"] for r in results]
     return {
         "game_id": game.id,
@@ -335,13 +339,12 @@ def _progression(
     standings: Sequence[StandingRow],
     players: dict[int, PlayerRef],
 ) -> tuple[dict[str, Any], dict[str, list[StandingRow]]]:
-    """The race chart, and in a rounds league the full table after each round (by label).
+    """The race chart and positions, and the full table after each label (round or month).
 
-    A rated league's race only follows its top players (its tables after each month would
-    cost a full recompute over every game per month).
+    A player's tally only changes when he plays, so after each label only the players who
+    played in it are tallied again (`league.standings.tally_player`) before ranking all.
     """
     top = [row.player for row in standings[:RACE_PLAYERS]]
-    full = rules.kind == "rounds"
 
     def label(entry: GameEntry) -> str:
         if entry.round is not None:
@@ -352,33 +355,44 @@ def _progression(
     def order(value: str) -> tuple[int, str]:
         return (int(value), "") if value.isdigit() else (0, value)
 
-    labels = sorted({label(e) for e in entries}, key=order)
-    followed = None if full else set(top)
+    by_label: dict[str, list[GameEntry]] = defaultdict(list)
+    for entry in entries:
+        by_label[label(entry)].append(entry)
+    labels = sorted(by_label, key=order)
+    played: dict[int, list[GameEntry]] = defaultdict(list)
+    tallies: dict[int, PlayerTally] = {}
     tables: dict[str, list[StandingRow]] = {}
-    series: dict[int, list[float]] = {player: [] for player in top}
-    for position, current in enumerate(labels):
-        upto = set(labels[: position + 1])
-        rows = compute_standings(
-            rules,
-            (e for e in entries if label(e) in upto and (followed is None or e.player in followed)),
-            season_end=season.end,
-            tiebreak=lambda player: players[player].name,
+    for current in labels:
+        changed = set()
+        for entry in by_label[current]:
+            played[entry.player].append(entry)
+            changed.add(entry.player)
+        for player in changed:
+            tallies[player] = tally_player(rules, player, played[player], season_end=season.end)
+        tables[current] = rank_tallies(
+            rules, tallies.values(), tiebreak=lambda player: players[player].name
         )
-        if full:
-            tables[current] = rows
-        points = {row.player: float(row.points) for row in rows}
-        for player in top:
-            series[player].append(points.get(player, 0.0))
+    rows_by_label = {lbl: {row.player: row for row in tables[lbl]} for lbl in labels}
     race = {
         "labels": labels,
-        "series": [{**players[player].as_json(), "points": series[player]} for player in top],
-    }
-    if full:
-        race["positions"] = {
-            players[player].slug: [
-                next((row.rank for row in tables[lbl] if row.player == player), None)
+        "series": [
+            {
+                **players[player].as_json(),
+                "points": [
+                    float(rows_by_label[lbl][player].points)
+                    if player in rows_by_label[lbl]
+                    else 0.0
+                    for lbl in labels
+                ],
+            }
+            for player in top
+        ],
+        "positions": {
+            players[row.player].slug: [
+                rows_by_label[lbl][row.player].rank if row.player in rows_by_label[lbl] else None
                 for lbl in labels
             ]
-            for player in (row.player for row in standings)
-        }
+            for row in standings
+        },
+    }
     return race, tables
