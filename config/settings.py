@@ -135,6 +135,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {
+        "SeasonStatusEnum": "league.models.Season.Status",
+        "RoundStatusEnum": "league.models.Round.Status",
+        "GameStatusEnum": "games.models.Game.Status",
+    },
 }
 
 if not DEBUG:
