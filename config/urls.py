@@ -5,6 +5,8 @@ from django.urls import include, path
 
 from config.views import healthz
 
+handler500 = "config.views.server_error"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

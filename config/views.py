@@ -1,8 +1,18 @@
-"""Project-level views that belong to no app: the health check for load balancers."""
+"""Project-level views that belong to no app: the health check and the error pages."""
 
-from django.http import HttpRequest, HttpResponse
+from __future__ import annotations
+
+import sys
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template import loader
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import requires_csrf_token
 from django.views.decorators.http import require_GET
+
+RETRY_AFTER_SECONDS = 5
 
 
 @require_GET
@@ -10,3 +20,42 @@ from django.views.decorators.http import require_GET
 def healthz(request: HttpRequest) -> HttpResponse:
     """A fixed answer with no database work: liveness for monitors, baseline for benchmarks."""
     return HttpResponse("ok\n", content_type="text/plain")
+
+
+def _database_unavailable() -> bool:
+    exception = sys.exc_info()[1]
+    return isinstance(exception, (OperationalError, InterfaceError))
+
+
+@requires_csrf_token
+def server_error(request: HttpRequest) -> HttpResponse:
+    """The 500 handler: a database that is briefly down answers 503 with Retry-After.
+
+    Every write in the app is one transaction, so when the database fails nothing was saved
+    and the client can simply retry. No template here may touch the database.
+    """
+    api = request.path.startswith("/api/")
+    if _database_unavailable():
+        status = 503
+        code = "unavailable"
+        message = _(
+            "The league database is briefly unavailable; nothing was saved. "
+            "Please try again in a few seconds."
+        )
+    else:
+        status = 500
+        code = "server_error"
+        message = _("Something went wrong on our side; nothing was saved. Please try again.")
+    if api:
+        response: HttpResponse = JsonResponse(
+            {"errors": [{"code": code, "path": "", "message": message}]}, status=status
+        )
+    else:
+        page = loader.get_template("error.html").render(
+            {"status": status, "message": message, "request_path": request.path}
+        )
+        response = HttpResponse(page, status=status)
+    if status == 503:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response

@@ -1,0 +1,46 @@
+"""Error pages: a down database answers 503 with Retry-After, never a bare 500 traceback."""
+
+import json
+
+import pytest
+from django.db import OperationalError
+from django.test import RequestFactory
+
+from config.views import server_error
+
+
+def _fail_with(exception, path):
+    try:
+        raise exception
+    except Exception:
+        return server_error(RequestFactory().get(path))
+
+
+def test_database_down_page_is_a_retryable_503():
+    response = _fail_with(OperationalError("connection refused"), "/seasons/s/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert "nothing was saved" in response.content.decode()
+    assert "Traceback" not in response.content.decode()
+
+
+def test_database_down_api_answer_is_json_with_a_code():
+    response = _fail_with(OperationalError("connection refused"), "/api/v1/leagues/")
+    assert response.status_code == 503
+    body = json.loads(response.content)
+    assert body["errors"][0]["code"] == "unavailable"
+
+
+def test_other_failures_get_the_site_error_page():
+    response = _fail_with(RuntimeError("boom"), "/players/x/")
+    assert response.status_code == 500
+    assert "Retry-After" not in response
+    assert "boom" not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_unknown_address_gets_the_site_404_page(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert 'dir="ltr"' in response.content.decode()
+    assert "Page not found" in response.content.decode()
