@@ -14,6 +14,7 @@ from django_celery_beat.models import (
 )
 
 from league.actions.common import season_rules
+from league.actions.errors import ActionError
 from league.models import Season
 from league.rules import WEEKDAYS
 from publishing.rounds import league_zone
@@ -29,7 +30,10 @@ CRON_DAY = {day: (index + 1) % 7 for index, day in enumerate(WEEKDAYS)}
 
 def season_crontabs(season: Season) -> dict[str, dict[str, str]]:
     """The crontab specs of a running scheduled-rounds season's steps, by task name."""
-    rules = season_rules(season)
+    try:
+        rules = season_rules(season)
+    except ActionError:  # broken rules: no schedule until an organizer fixes them
+        return {}
     if rules.kind != "rounds" or season.status == Season.Status.FINISHED:
         return {}
     schedule = rules.schedule

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import Iterator
 
 from celery import shared_task
 from django.db import InterfaceError, OperationalError, transaction
 
+from league.actions.errors import ActionError
 from league.models import Season
 from publishing import coalesce, rounds
 from publishing.actions import do_publish_season, stale_season_ids
@@ -92,17 +95,30 @@ def run_round_schedule(season_id: int) -> list[tuple[int, str]]:
 )
 def sweep() -> list[int]:
     """Catch up on anything a lost message missed: keep the beat rows in step with the
-    seasons, run due round steps, and publish every season with stale inputs."""
+    seasons, run due round steps, and publish every season with stale inputs.
+
+    One broken season (e.g. rules made invalid by hand) is logged and skipped, so it never
+    holds up the others; database errors propagate so the sweep is retried.
+    """
     sync_schedules()
     for season_id in Season.objects.exclude(status=Season.Status.FINISHED).values_list(
         "pk", flat=True
     ):
-        rounds.run_round_schedule(season_id)
+        with _skipping_broken(season_id, "round schedule"):
+            rounds.run_round_schedule(season_id)
     published = []
     for season_id in stale_season_ids():
-        try:
+        with _skipping_broken(season_id, "publish"):
             if do_publish_season(season_id) is not None:
                 published.append(season_id)
-        except Season.DoesNotExist:
-            continue
     return published
+
+
+@contextlib.contextmanager
+def _skipping_broken(season_id: int, what: str) -> Iterator[None]:
+    try:
+        yield
+    except (OperationalError, InterfaceError):
+        raise
+    except (Season.DoesNotExist, ActionError) as error:
+        logger.warning("sweep: %s of season %s skipped: %s", what, season_id, error)

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games.models import Game, GameResult
 from league.actions.common import season_rules
+from league.actions.errors import ActionError
 from league.models import Player, Season
 from rating.elo import START_RATING
 from rating.membership import Membership, counted_games, membership
@@ -20,7 +21,10 @@ def rated_seasons() -> list[tuple[Season, int]]:
     """Seasons of rated open-play leagues, with their rating threshold (earliest first)."""
     found = []
     for season in Season.objects.order_by("start", "pk"):
-        rules = season_rules(season)
+        try:
+            rules = season_rules(season)
+        except ActionError:  # broken rules: that season waits for an organizer's fix
+            continue
         if rules.kind == "rated" and rules.rating_threshold is not None:
             found.append((season, rules.rating_threshold))
     return found

@@ -119,3 +119,12 @@ def test_snapshot_and_rating_admin_pages_open(season, admin_client):
         "/admin/rating/ratedleaguemember/",
     ):
         assert admin_client.get(url).status_code == 200
+
+
+def test_a_season_with_broken_rules_does_not_hold_up_the_sweep(season):
+    from league.models import Season
+
+    broken = f.season(slug="broken")
+    Season.objects.filter(pk=broken.pk).update(rules={"placement_points": "six"})
+    assert tasks.sweep() == [season.pk]
+    assert not SeasonSnapshot.objects.filter(season=broken).exists()
