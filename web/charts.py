@@ -21,6 +21,7 @@ PALETTE = (
 )
 WIDTH, HEIGHT = 640, 300
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
+LABEL_CHAR_WIDTH, LABEL_GAP = 10, 24  # at the 15px label size of site.css, with room
 
 
 @dataclass(frozen=True)
@@ -104,10 +105,12 @@ def line_chart(
                 _fmt(tick),
             )
         )
-    every = max(1, len(labels) // 10)
+    widest = max(len(label) for label in labels) * LABEL_CHAR_WIDTH + LABEL_GAP
+    every = max(1, math.ceil(len(labels) / max(2, plot_w // widest)))
     for i, label in enumerate(labels):
-        if i % every == 0 or i == len(labels) - 1:
-            anchor = "start" if i == 0 else "end" if i == len(labels) - 1 else "middle"
+        last = i == len(labels) - 1
+        if last or (i % every == 0 and len(labels) - 1 - i >= every):
+            anchor = "start" if i == 0 else "end" if last else "middle"
             parts.append(
                 format_html(
                     '<text x="{}" y="{}" text-anchor="{}">{}</text>',

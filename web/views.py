@@ -9,6 +9,7 @@ from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.formats import date_format
 from django.utils.http import http_date, url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -159,7 +160,7 @@ def player_detail(request: HttpRequest, player: str) -> HttpResponse:
         if any(position is not None for position in item.positions)
     }
     rating_chart = line_chart(
-        [played_on.isoformat() for played_on, _rating in page.rating],
+        [date_format(played_on, "SHORT_DATE_FORMAT") for played_on, _rating in page.rating],
         colored([(_("Skill rating"), [rating for _day, rating in page.rating])]),
         title=_("Skill rating after each rated game"),
     )
