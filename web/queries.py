@@ -257,6 +257,11 @@ class PlayerSeason:
     position_labels: list[str] = field(default_factory=list)
     positions: list[int | None] = field(default_factory=list)
 
+    @property
+    def has_rounds(self) -> bool:
+        """Whether the season's games were played in rounds (not open play)."""
+        return any(game["round"] for game, _line in self.games)
+
 
 @dataclass
 class PlayerPage:
