@@ -6,7 +6,8 @@ from typing import Any
 
 from django.db.models.signals import post_save
 
-from league.models import Round, Season
+from games.models import GameResult
+from league.models import Player, Registration, Round, Season, Seat
 from league.signals import season_results_changed
 
 
@@ -31,6 +32,38 @@ def _on_round_saved(sender: Any, instance: Round, raw: bool = False, **kwargs: A
         _on_season_results_changed(sender, instance.season_id)
 
 
+def _on_player_saved(sender: Any, instance: Player, raw: bool = False, **kwargs: Any) -> None:
+    # A renamed player: every season that names him republishes (names are not in the
+    # inputs fingerprint, so the sweep would not notice).
+    if raw or kwargs.get("created"):
+        return
+    from publishing.tasks import request_publish
+
+    for season_id in seasons_naming(instance.pk):
+        request_publish(season_id, force=True)
+
+
+def seasons_naming(player_id: int) -> set[int]:
+    """The seasons whose snapshot names the player (results, registrations or seats)."""
+    return (
+        set(
+            GameResult.objects.filter(player_id=player_id, game__season__isnull=False)
+            .values_list("game__season_id", flat=True)
+            .distinct()
+        )
+        | set(
+            Registration.objects.filter(player_id=player_id)
+            .values_list("round__season_id", flat=True)
+            .distinct()
+        )
+        | set(
+            Seat.objects.filter(player_id=player_id)
+            .values_list("round__season_id", flat=True)
+            .distinct()
+        )
+    )
+
+
 def connect() -> None:
     """Connect the receivers (called once from the app config)."""
     season_results_changed.connect(
@@ -38,6 +71,7 @@ def connect() -> None:
     )
     post_save.connect(_on_season_saved, sender=Season, dispatch_uid="publishing.season_saved")
     post_save.connect(_on_round_saved, sender=Round, dispatch_uid="publishing.round_saved")
+    post_save.connect(_on_player_saved, sender=Player, dispatch_uid="publishing.player_saved")
 
 
 def sync_beat_after_migrate(sender: Any, **kwargs: Any) -> None:

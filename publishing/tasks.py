@@ -27,13 +27,24 @@ def pending_name(season_id: int) -> str:
     return f"publish:{season_id}"
 
 
-def request_publish(season_id: int) -> None:
+def request_publish(season_id: int, *, force: bool = False) -> None:
     """Ask for a publish of the season once the current transaction commits.
 
     Never raises: when the broker is unreachable the request is dropped and logged, and the
     periodic sweep publishes the season once it runs again (the results are already stored).
+    A `force`d publish (see `do_publish_season`) is rare and sent without coalescing.
     """
-    transaction.on_commit(lambda: send_publish(season_id))
+    if force:
+        transaction.on_commit(lambda: _send_forced(season_id))
+    else:
+        transaction.on_commit(lambda: send_publish(season_id))
+
+
+def _send_forced(season_id: int) -> None:
+    try:
+        publish_season.apply_async((season_id,), {"force": True})
+    except Exception:
+        logger.warning("could not send the forced publish of season %s", season_id, exc_info=True)
 
 
 def send_publish(season_id: int) -> bool:
@@ -61,12 +72,13 @@ def send_publish(season_id: int) -> bool:
     max_retries=12,
     acks_late=True,
 )
-def publish_season(self, season_id: int) -> int | None:  # type: ignore[no-untyped-def]
+def publish_season(self, season_id: int, force: bool = False) -> int | None:  # type: ignore[no-untyped-def]
     """Publish the season's snapshot; returns the new version, or None when unchanged."""
     # Released first: a request arriving during this run schedules a run after it.
-    coalesce.release(pending_name(season_id))
+    if not force:
+        coalesce.release(pending_name(season_id))
     try:
-        snapshot = do_publish_season(season_id)
+        snapshot = do_publish_season(season_id, force=force)
     except Season.DoesNotExist:
         return None
     return None if snapshot is None else snapshot.version

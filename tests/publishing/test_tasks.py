@@ -77,11 +77,11 @@ def test_publish_retries_when_the_database_is_briefly_unavailable(season, monkey
     real = tasks.do_publish_season
     calls = []
 
-    def flaky(season_id: int):
+    def flaky(season_id: int, **kwargs: object):
         calls.append(season_id)
         if len(calls) == 1:
             raise OperationalError("the database is restarting")
-        return real(season_id)
+        return real(season_id, **kwargs)
 
     monkeypatch.setattr(tasks, "do_publish_season", flaky)
     result = tasks.publish_season.apply((season.pk,), throw=False)
@@ -128,3 +128,22 @@ def test_a_season_with_broken_rules_does_not_hold_up_the_sweep(season):
     Season.objects.filter(pk=broken.pk).update(rules={"placement_points": "six"})
     assert tasks.sweep() == [season.pk]
     assert not SeasonSnapshot.objects.filter(season=broken).exists()
+
+
+def test_a_renamed_player_is_republished(season, django_capture_on_commit_callbacks):
+    from league.models import Player
+
+    tasks.publish_season.apply((season.pk,))
+    with django_capture_on_commit_callbacks(execute=True):
+        dana = Player.objects.get(name="Dana")
+        dana.name = "Dana K."
+        dana.save()
+    latest = SeasonSnapshot.objects.filter(season=season).order_by("-version").first()
+    assert latest.version == 2
+    assert latest.data["standings"][0]["player"] == "Dana K."
+
+
+def test_a_forced_publish_of_unchanged_content_stores_nothing(season):
+    assert tasks.publish_season.apply((season.pk,)).get() == 1
+    assert tasks.publish_season.apply((season.pk,), {"force": True}).get() is None
+    assert SeasonSnapshot.objects.filter(season=season).count() == 1

@@ -19,6 +19,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("seasons", nargs="*", help="season slugs")
+        parser.add_argument(
+            "--force",
+            action="store_true",
+            help="rebuild even when the inputs look unchanged (stored only if it differs)",
+        )
         parser.add_argument("--sync-schedules", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -30,7 +35,7 @@ class Command(BaseCommand):
             if missing:
                 raise CommandError(f"Unknown season(s): {', '.join(missing)}.")
         for season in seasons:
-            snapshot = do_publish_season(season.pk)
+            snapshot = do_publish_season(season.pk, force=options["force"])
             state = f"version {snapshot.version}" if snapshot else "unchanged"
             self.stdout.write(f"{season.slug}: {state}")
         if options["sync_schedules"]:
