@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from django.db import IntegrityError, OperationalError, transaction
 from rest_framework.exceptions import PermissionDenied
 
-from api.errors import ApiErrorCode, Conflict, InvalidRequest, error
+from api.errors import ApiErrorCode, Conflict, InvalidRequest, error, refused_by_action
 from api.models import ApiToken, GameSubmission
 from api.platform_players import resolve_players
 from api.submissions import PlayerRef, ScoredGame, Submission, score_submission
-from games.models import Game, GameResult
-from league.actions.common import season_rules
+from games.actions import CURRENT, organizer_set_result
+from games.models import Game, GameResult, ResultVersion
+from league.actions.common import SYSTEM, season_rules
 from league.actions.errors import ActionError
 from league.models import League, Player, Round, Season, Seat, Table
 from league.rules import LeagueRules
@@ -100,7 +101,12 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
     with transaction.atomic():
         players = _seat_players(token.platform, submission.players)
         table = _table(round_, players) if round_ is not None else None
-        game = _create_game(counted_in, round_, table, submission, scored, players)
+        if table is not None:
+            game = _store_at_table(token, submission, table, players, scored)
+        else:
+            game = _create_game(counted_in, round_, submission, scored, players)
+            season_id, game_id, rated = game.season_id, game.pk, game.rated
+            transaction.on_commit(lambda: _announce(season_id, game_id, rated))
         GameSubmission.objects.create(
             platform=token.platform,
             external_id=submission.game_id,
@@ -108,9 +114,51 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
             game=game,
             token=token,
         )
-        season_id, game_id, rated = game.season_id, game.pk, game.rated
-        transaction.on_commit(lambda: _announce(season_id, game_id, rated))
     return game
+
+
+def _store_at_table(
+    token: ApiToken,
+    submission: Submission,
+    table: Table,
+    players: Sequence[Player],
+    scored: ScoredGame,
+) -> Game:
+    """A drawn table's result goes through the results workflow, confirmed at once.
+
+    As an organizer's entry would: a confirmed version is kept and the table's game is
+    written by `games.actions.organizer_set_result` (which sends the signals after commit),
+    then marked as submitted by the platform.
+    """
+    seated = list(
+        Seat.objects.filter(table=table).order_by("seat").values_list("player_id", flat=True)
+    )
+    if scored.deals is not None and seated != [p.pk for p in players]:
+        names = {p.pk: p.name for p in players}
+        raise InvalidRequest(
+            [
+                error(
+                    ApiErrorCode.SEAT_ORDER,
+                    "players",
+                    "A deal record must list the players in their drawn seats: "
+                    + ", ".join(names[pk] for pk in seated)
+                    + ".",
+                )
+            ]
+        )
+    score_of = {p.pk: score for p, score in zip(players, scored.scores, strict=True)}
+    try:
+        organizer_set_result(
+            table,
+            actor=SYSTEM,
+            scores=[score_of[pk] for pk in seated],
+            deals=scored.deals,
+            note=f"submitted by {token.platform} as game {submission.game_id}",
+        )
+    except ActionError as refused:
+        raise refused_by_action(refused) from None
+    Game.objects.filter(table=table).update(source=Game.Source.API, rated=submission.rated)
+    return Game.objects.get(table=table)
 
 
 def _announce(season_id: int | None, game_id: int, rated: bool) -> None:
@@ -271,8 +319,11 @@ def _table(round_: Round, players: Sequence[Player]) -> Table | None:
                 )
             ]
         )
-    table = Table.objects.get(pk=tables.pop())
-    if Game.objects.filter(table=table).exists():
+    table = Table.objects.select_related("round__season").get(pk=tables.pop())
+    if (
+        Game.objects.filter(table=table).exists()
+        or ResultVersion.objects.filter(table=table, status__in=CURRENT).exists()
+    ):
         raise Conflict(
             ApiErrorCode.TABLE_HAS_GAME,
             f"Table {table.number} of round {round_.number} already has a result.",
@@ -283,7 +334,6 @@ def _table(round_: Round, players: Sequence[Player]) -> Table | None:
 def _create_game(
     season: Season | None,
     round_: Round | None,
-    table: Table | None,
     submission: Submission,
     scored: ScoredGame,
     players: Sequence[Player],
@@ -291,7 +341,6 @@ def _create_game(
     game = Game.objects.create(
         season=season,
         round=round_,
-        table=table,
         date=submission.date,
         status=Game.Status.CONFIRMED,
         source=Game.Source.API,

@@ -14,6 +14,7 @@ from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler
 
 from api.limits import max_body_bytes
+from league.actions.errors import ActionCode, ActionError
 
 
 class ApiErrorCode(StrEnum):
@@ -39,6 +40,7 @@ class ApiErrorCode(StrEnum):
     NOT_ACCEPTABLE = "not_acceptable"
     CONFLICT = "conflict"
     TABLE_HAS_GAME = "table_has_game"
+    SEAT_ORDER = "seat_order"
     TOO_LARGE = "too_large"
     THROTTLED = "throttled"
     ACTION_REFUSED = "action_refused"
@@ -141,3 +143,20 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         errors = [error(code, "", str(detail))]
     response.data = {"errors": errors}
     return response
+
+
+_ACTION_STATUS = {
+    ActionCode.UNKNOWN: status.HTTP_404_NOT_FOUND,
+    ActionCode.INVALID: status.HTTP_400_BAD_REQUEST,
+    ActionCode.FORBIDDEN: status.HTTP_403_FORBIDDEN,
+}
+
+
+def refused_by_action(refused: ActionError) -> exceptions.APIException:
+    """A league action's refusal as an API error: 404, 400, 403, else 409 (the round's state)."""
+    code = _ACTION_STATUS.get(refused.code, status.HTTP_409_CONFLICT)
+    if code == status.HTTP_404_NOT_FOUND:
+        return exceptions.NotFound(refused.message)
+    if code == status.HTTP_403_FORBIDDEN:
+        return exceptions.PermissionDenied(refused.message)
+    return ApiError(code, [error(refused.code.value, "", refused.message)])

@@ -5,12 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from api.models import PlatformPlayer
-from games.models import Game, GameResult
+from games.actions import submit_result
+from games.models import Game, GameResult, ResultVersion
 from league.actions.draws import do_draw_round
 from league.actions.registration import register_players
-from league.models import Player, Round
+from league.actions.rounds import finish_round
+from league.models import Player, Round, Season
 from league.signals import game_confirmed, season_results_changed
 from scoring import get_preset, score_game
 from scoring.generate import random_game
@@ -329,14 +332,20 @@ def test_one_player_at_two_seats_is_400_and_nothing_is_written(platform, season)
     assert not GameResult.objects.exists()
 
 
-def test_in_a_drawn_round_the_players_must_be_a_drawn_table(platform, season):
+def drawn_tables(season: Season, players: int = 8) -> list[list[str]]:
+    """Draw round 1 of `season` for `players` new players; each table's names by seat."""
     round_ = Round.objects.get(season=season, number=1)
-    players = [Player.objects.create(name=f"P{i}", slug=f"p{i}") for i in range(8)]
-    register_players(round_, players)
+    register_players(
+        round_, [Player.objects.create(name=f"P{i}", slug=f"p{i}") for i in range(players)]
+    )
     do_draw_round(round_, seed=11)
-    tables = [
+    return [
         [s.player.name for s in t.seats.order_by("seat")] for t in round_.tables.order_by("number")
     ]
+
+
+def test_in_a_drawn_round_the_players_must_be_a_drawn_table(platform, season):
+    tables = drawn_tables(season)
     mixed = [tables[0][0], tables[0][1], tables[0][2], tables[1][0]]
     response = platform.post(SUBMIT, body(players=[{"name": n} for n in mixed]), format="json")
     assert codes(response) == ["not_at_table"]
@@ -347,6 +356,53 @@ def test_in_a_drawn_round_the_players_must_be_a_drawn_table(platform, season):
     again = platform.post(SUBMIT, {**at_table, "game_id": "g-other"}, format="json")
     assert again.status_code == 409
     assert codes(again) == ["table_has_game"]
+
+
+def test_a_drawn_tables_result_goes_through_the_results_workflow(platform, season):
+    tables = drawn_tables(season, 4)
+    platform_order = [tables[0][i] for i in (2, 0, 3, 1)]  # the platform seats them its way
+    scores = [30, 10, 40, 20]
+    response = platform.post(
+        SUBMIT, body(players=[{"name": n} for n in platform_order], scores=scores), format="json"
+    )
+    assert response.status_code == 201, response.json()
+    version = ResultVersion.objects.get()
+    assert version.status == ResultVersion.Status.CONFIRMED
+    assert version.scores == [10, 20, 30, 40]  # by the drawn seats
+    game = Game.objects.get()
+    assert (game.source, game.table.number) == ("api", 1)
+    by_name = {r["player"]["name"]: r["score"] for r in response.json()["results"]}
+    assert by_name == dict(zip(platform_order, scores, strict=True))
+    round_ = Round.objects.get(season=season, number=1)
+    finish_round(round_)  # every table has its confirmed result
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED
+
+
+def test_a_record_at_a_drawn_table_must_list_the_drawn_seats(platform, season):
+    seats = drawn_tables(season, 4)[0]
+    shuffled = [seats[1], seats[0], seats[2], seats[3]]
+    game_record = record(seed=6)
+    wrong = body(scores=None, record=game_record, players=[{"name": n} for n in shuffled])
+    response = platform.post(SUBMIT, wrong, format="json")
+    assert codes(response) == ["seat_order"]
+    assert ", ".join(seats) in response.json()["errors"][0]["message"]
+    right = body(scores=None, record=game_record, players=[{"name": n} for n in seats])
+    response = platform.post(SUBMIT, right, format="json")
+    assert response.status_code == 201, response.json()
+    assert Game.objects.get().deals == game_record["deals"]
+
+
+def test_a_table_with_a_result_entered_by_players_refuses_the_platform(platform, season):
+    seats = drawn_tables(season, 4)[0]
+    table = Round.objects.get(season=season, number=1).tables.get()
+    dana = Player.objects.get(name=seats[0])
+    dana.user = get_user_model().objects.create_user("p0", password="pw")
+    dana.save()
+    submit_result(table, actor=dana.user, scores=[1, 2, 3, 4])  # waiting for confirmation
+    response = platform.post(SUBMIT, body(players=[{"name": n} for n in seats]), format="json")
+    assert response.status_code == 409
+    assert codes(response) == ["table_has_game"]
+    assert not Game.objects.exists()
 
 
 def test_stored_game_sends_the_signals_after_commit(
