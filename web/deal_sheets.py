@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from scoring.presets import UnknownPresetError, get_preset
 from scoring.validate import validate_deal
 
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "NT": "NT"}
+
 
 @dataclass(frozen=True)
 class SeatCell:
@@ -32,6 +34,11 @@ class DealLine:
     scores: tuple[int, ...]
     game: str
     down: int
+
+    @property
+    def trump_symbol(self) -> str:
+        """The trump as players write it: ♠ ♥ ♦ ♣ or NT."""
+        return SUIT_SYMBOLS.get(self.trump, self.trump)
 
     @property
     def cells(self) -> list[SeatCell]:

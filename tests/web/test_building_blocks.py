@@ -99,3 +99,11 @@ def test_scoring_grid_matches_the_worked_examples_of_the_rules():
     assert zero["under game, down 2"][1] == 40  # zero in down 2 made
     assert zero["under game, down 1"][3] == -20  # zero in down 1 with 2 tricks
     assert scoring_grid("no-such-preset") is None
+
+
+def test_deal_sheet_shows_trump_as_suit_symbols():
+    from web.deal_sheets import SUIT_SYMBOLS
+
+    record = random_game(seed=5, players=["a", "b", "c", "d"], deals=6)
+    for line in deal_sheet(record["deals"], "whist-online"):
+        assert line.trump_symbol == SUIT_SYMBOLS[line.trump]
