@@ -113,3 +113,22 @@ def test_a_player_reaching_the_threshold_in_season_joins_after_that_game(rated_s
     assert tal.reached_rating == pytest.approx(1016)
     later.refresh_from_db()
     assert later.season == rated_season
+
+
+@pytest.mark.django_db
+def test_a_game_from_play_joins_the_rated_season_and_is_published(
+    rated_season, django_capture_on_commit_callbacks
+):
+    from league.signals import game_confirmed
+    from publishing.snapshots import latest_snapshot
+
+    rated_season.rules = {"rating_threshold": 1000}  # everyone starts as a member
+    rated_season.save()
+    game = f.game(None, {"Dana": 50, "Eli": 40, "Noa": 30, "Omer": 20}, date=dt.date(2026, 2, 1))
+    with django_capture_on_commit_callbacks(execute=True):
+        game_confirmed.send(sender=Game, game_id=game.pk)
+    game.refresh_from_db()
+    assert game.season == rated_season
+    snapshot = latest_snapshot(rated_season)
+    assert snapshot is not None and snapshot.data["games"][0]["game_id"] == game.pk
+    assert snapshot.data["standings"][0]["points"] == 7.0
