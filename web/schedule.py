@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from league.actions.common import registration_deadline
 from league.models import Round
 from league.rules import LeagueRules
 
@@ -29,7 +30,10 @@ def league_zone(name: str) -> ZoneInfo:
 
 
 def round_times(round_: Round, rules: LeagueRules, zone_name: str) -> RoundTimes:
-    """The round's deadline (its own, else the league's time on its date) and schedule."""
+    """The round's registration deadline (league.actions) and the times of its day.
+
+    `round_.season.league` must be loaded (the deadline helper reads the league's zone).
+    """
     zone = league_zone(zone_name)
     schedule = rules.schedule
 
@@ -40,7 +44,7 @@ def round_times(round_: Round, rules: LeagueRules, zone_name: str) -> RoundTimes
     if schedule.results_publish < schedule.play_start:
         results += dt.timedelta(days=1)
     return RoundTimes(
-        deadline=round_.registration_deadline or at(schedule.registration_deadline),
+        deadline=registration_deadline(round_, rules),
         draw_publish=at(schedule.draw_publish),
         play_start=at(schedule.play_start),
         results_publish=results,
