@@ -71,6 +71,21 @@ def test_hebrew_page_lays_out_right_to_left(live_server, hebrew_phone, make_seas
     player = page.locator("#standings thead th").nth(1).bounding_box()
     assert rank["x"] > player["x"]
     assert page_scroll_width(page) <= PHONE["width"]
+    # A negative gap still reads "-12.25": its minus sign sits left of the digits.
+    sign_x, digit_x = page.evaluate(
+        """() => {
+          const cell = [...document.querySelectorAll('#standings td.num')]
+            .find(td => td.textContent.trim().startsWith('-'));
+          const text = cell.firstChild, box = (i) => {
+            const range = document.createRange();
+            range.setStart(text, i);
+            range.setEnd(text, i + 1);
+            return range.getBoundingClientRect().x;
+          };
+          return [box(0), box(1)];
+        }"""
+    )
+    assert sign_x < digit_x
     screenshot(page, "league-table-he")
 
 
