@@ -118,3 +118,24 @@ def published_many(seasons: Iterable[Season]) -> dict[int, Published]:
     )
     snapshots = SeasonSnapshot.objects.filter(season_id__in=ids, version=Subquery(newest))
     return {snapshot.season_id: Published(snapshot) for snapshot in snapshots}
+
+
+def latest_parts(seasons: Iterable[Season], *keys: str) -> dict[int, dict[str, Any]]:
+    """Only the named top-level parts of each season's latest snapshot, in one query.
+
+    The home page needs a few rows of the table, not the whole snapshot (which holds every
+    round's results), so the database extracts just those keys.
+    """
+    ids = [season.pk for season in seasons]
+    if not ids:
+        return {}
+    newest = (
+        SeasonSnapshot.objects.filter(season_id=OuterRef("season_id"))
+        .values("season_id")
+        .annotate(top=Max("version"))
+        .values("top")
+    )
+    rows = SeasonSnapshot.objects.filter(season_id__in=ids, version=Subquery(newest)).values(
+        "season_id", *(f"data__{key}" for key in keys)
+    )
+    return {row["season_id"]: {key: row[f"data__{key}"] for key in keys} for row in rows}

@@ -18,7 +18,7 @@ from league.models import League, Player, Registration, Round, Season, Seat, Tab
 from league.rules import LeagueRules
 from rating.models import RatingChange
 from web.deal_sheets import DealLine, deal_sheet
-from web.published import Published, Row, published, published_many
+from web.published import Published, Row, latest_parts, published, published_many
 from web.schedule import RoundTimes, round_times
 
 UPCOMING_ROUND_STATUSES = (
@@ -56,6 +56,7 @@ class SeasonSummary:
     season: Season
     kind: str
     next_round: NextRound | None = None
+    leaders: list[Row] = field(default_factory=list)
 
 
 @dataclass
@@ -68,7 +69,7 @@ class LeagueSummary:
 
 
 def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
-    """Every league with its seasons and each running season's next round (3 queries)."""
+    """Every league with its seasons, their leaders and each next round (4 queries)."""
     today = today or timezone.localdate()
     leagues = list(League.objects.prefetch_related("seasons"))
     next_rounds = (
@@ -80,6 +81,8 @@ def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
     first_round: dict[int, Round] = {}
     for round_ in next_rounds:
         first_round.setdefault(round_.season_id, round_)
+    seasons = [season for league in leagues for season in league.seasons.all()]
+    tables = latest_parts(seasons, "standings", "final_standings")
     summaries = []
     for league in leagues:
         summary = LeagueSummary(league)
@@ -89,6 +92,9 @@ def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
             except ActionError:
                 rules = None  # one season's broken rules must not hide the others
             item = SeasonSummary(season, rules.kind if rules else "")
+            finished = season.status == Season.Status.FINISHED
+            table = tables.get(season.pk, {}).get("final_standings" if finished else "standings")
+            item.leaders = [row for row in table or [] if row["rank"] in (1, 2, 3)][:3]
             round_ = first_round.get(season.pk)
             if round_ is not None and rules is not None:
                 round_.season = season

@@ -474,3 +474,19 @@ def test_logged_in_visitors_get_a_fresh_page(client, make_season, django_user_mo
     client.force_login(user)
     page = get(client, f"/seasons/{season.slug}/").content.decode()
     assert "Log out" in page
+
+
+def test_home_shows_the_top_of_each_table_and_past_champions(client, make_season):
+    current = make_season("season-10", players=8, rounds=2)
+    past = make_season(
+        "season-9",
+        players=8,
+        rounds=2,
+        status=Season.Status.FINISHED,
+        rules={"min_games": 1, "podium_windows": []},
+    )
+    page = get(client, "/").content.decode()
+    for row in current.snapshots.get().data["standings"][:3]:
+        assert f">{row['player']}</a>" in page
+    champion = past.snapshots.get().data["final_standings"][0]
+    assert f'1st: <a href="/players/{champion["player_slug"]}/">' in page

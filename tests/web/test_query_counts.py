@@ -14,7 +14,7 @@ SIZES = [
 ]
 
 PAGES = {
-    "home": (lambda season, player: "/", 3),
+    "home": (lambda season, player: "/", 4),
     "archive": (lambda season, player: "/seasons/", 2),
     "season": (lambda season, player: f"/seasons/{season.slug}/", 3),
     "season-csv": (lambda season, player: f"/seasons/{season.slug}/?_export=csv", 2),
