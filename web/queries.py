@@ -238,12 +238,12 @@ def finished_seasons() -> list[Season]:
 
 
 def archive_entries(seasons: Sequence[Season]) -> list[ArchiveEntry]:
-    """Each finished season's podium and number of players from its snapshot (1 query)."""
-    snapshots = published_many(seasons)
+    """Each finished season's podium and number of players from its snapshot's final
+    standings (1 query)."""
+    tables = latest_parts(seasons, "final_standings")
     entries = []
     for season in seasons:
-        snapshot = snapshots.get(season.pk)
-        rows = snapshot.standings(final=True) if snapshot else []
+        rows = tables.get(season.pk, {}).get("final_standings") or []
         podium = [row for row in rows if row["rank"] in (1, 2, 3)]
         entries.append(ArchiveEntry(season, podium, len(rows)))
     return entries
