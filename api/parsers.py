@@ -1,4 +1,4 @@
-"""JSON bodies with a size cap (413) and a nesting cap, so no body can reach a 500."""
+"""JSON bodies with a size cap (413), a nesting cap and no NUL character, so none gives a 500."""
 
 from __future__ import annotations
 
@@ -15,18 +15,21 @@ from api.limits import max_body_bytes
 MAX_DEPTH = 32
 
 
-def nesting_depth(value: Any) -> int:
-    """How deeply lists and objects nest in a parsed JSON value (a scalar is 0)."""
-    deepest = 0
+def json_shape(value: Any) -> tuple[int, bool]:
+    """How deeply a parsed JSON value nests, and whether any string or key holds a NUL."""
+    deepest, nul = 0, False
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
         deepest = max(deepest, depth)
-        if isinstance(item, Mapping):
+        if isinstance(item, str):
+            nul = nul or "\x00" in item
+        elif isinstance(item, Mapping):
+            nul = nul or any("\x00" in key for key in item)
             stack.extend((child, depth + 1) for child in item.values())
         elif isinstance(item, list):
             stack.extend((child, depth + 1) for child in item)
-    return deepest
+    return deepest, nul
 
 
 def refuse_oversized_body(request: Any) -> None:
@@ -54,6 +57,10 @@ class LimitedJSONParser(JSONParser):
             data = super().parse(io.BytesIO(body), media_type, parser_context)
         except RecursionError:
             raise exceptions.ParseError("The JSON nests too deeply.") from None
-        if nesting_depth(data) > MAX_DEPTH:
+        depth, nul = json_shape(data)
+        if depth > MAX_DEPTH:
             raise exceptions.ParseError(f"The JSON nests deeper than {MAX_DEPTH} levels.")
+        if nul:
+            # PostgreSQL cannot store NUL in text or JSON; refuse it here, for every field.
+            raise exceptions.ParseError("The JSON contains a NUL character (\\u0000).")
         return data

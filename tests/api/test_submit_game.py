@@ -204,6 +204,17 @@ def test_parser_refuses_a_stream_longer_than_the_limit(settings):
     assert LimitedJSONParser().parse(io.BytesIO(b'{"a": 1}')) == {"a": 1}
 
 
+def test_nul_characters_anywhere_in_the_body_are_400(platform, season):
+    game_record = record(seed=3)
+    game_record["deals"][0]["note"] = "a\u0000b"  # PostgreSQL cannot store it
+    response = platform.post(SUBMIT, body(scores=None, record=game_record), format="json")
+    assert response.status_code == 400
+    assert codes(response) == ["malformed"]
+    keyed = body(record={"players": NAMES, "deals": [], "\u0000": 1})
+    assert platform.post(SUBMIT, keyed, format="json").status_code == 400
+    assert not Game.objects.exists()
+
+
 def test_parser_refuses_deep_nesting():
     import io
 
