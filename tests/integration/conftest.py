@@ -69,6 +69,19 @@ def broker(services: None) -> Iterator[Callable[[str], None]]:
 class Worker:
     """A `celery worker` subprocess (solo pool: killing it kills the running task)."""
 
+    READY = "ready."
+
+    def command(self) -> list[str]:
+        return [
+            "worker",
+            "--pool=solo",
+            "--loglevel=INFO",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            f"--hostname=whist-itest-{os.getpid()}@%h",
+        ]
+
     def __init__(self, log: Path) -> None:
         db = settings.DATABASES["default"]
         login = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
@@ -82,27 +95,14 @@ class Worker:
         }
         self.log = log
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--pool=solo",
-                "--loglevel=INFO",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                f"--hostname=whist-itest-{os.getpid()}@%h",
-            ],
+            [sys.executable, "-m", "celery", "-A", "config", *self.command()],
             cwd=ROOT,
             env=env,
             stdout=log.open("ab"),
             stderr=subprocess.STDOUT,
         )
         deadline = time.monotonic() + 60
-        while "ready." not in log.read_text(errors="replace"):
+        while self.READY not in log.read_text(errors="replace"):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 self.stop()
                 raise RuntimeError(f"the worker did not start:\n{log.read_text()}")
@@ -121,6 +121,30 @@ class Worker:
                 self.process.wait(15)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class Beat(Worker):
+    """A `celery beat` subprocess with the database scheduler (django-celery-beat rows)."""
+
+    READY = "beat: Starting..."
+
+    def command(self) -> list[str]:
+        return ["beat", "--loglevel=INFO", "--max-interval=2"]
+
+
+@pytest.fixture
+def start_beat(broker: Callable[[str], None], tmp_path: Path) -> Iterator[Callable[[], Beat]]:
+    """Start a beat process; it is stopped at the end of the test."""
+    started: list[Beat] = []
+
+    def start() -> Beat:
+        beat = Beat(tmp_path / "beat.log")
+        started.append(beat)
+        return beat
+
+    yield start
+    for beat in started:
+        beat.stop()
 
 
 @pytest.fixture
