@@ -97,3 +97,28 @@ def test_parallel_conflicting_contents_store_one_and_refuse_the_others(platform_
             else:
                 assert status == 409
                 assert data["errors"][0]["code"] == "conflict"
+
+
+def test_parallel_results_for_one_drawn_table_store_exactly_one(platform_token, season):
+    from games.models import ResultVersion
+    from league.actions.draws import do_draw_round
+    from league.actions.players import get_or_create_players
+    from league.actions.registration import register_players
+    from league.models import Round
+
+    round_ = Round.objects.get(season=season, number=1)
+    register_players(round_, list(get_or_create_players(NEW_NAMES[:4]).values()))
+    do_draw_round(round_, seed=4)
+    payloads = []
+    for index in range(6):
+        payload = game(0, bonus=index)
+        payload["game_id"] = f"table-race-{index}"
+        payload["players"] = [{"name": name} for name in NEW_NAMES[:4]]
+        payloads.append(payload)
+    answers = run_in_parallel(platform_token, payloads)
+
+    statuses = sorted(status for status, _ in answers)
+    assert statuses == [201, 409, 409, 409, 409, 409], answers
+    assert Game.objects.count() == 1
+    assert GameSubmission.objects.count() == 1
+    assert ResultVersion.objects.filter(status=ResultVersion.Status.CONFIRMED).count() == 1
