@@ -10,8 +10,11 @@ import pytest
 from django.db import connection, connections
 
 from api.models import GameSubmission
-from games.models import Game, GameResult
-from league.models import Player
+from games.models import Game, GameResult, ResultVersion
+from league.actions.draws import do_draw_round
+from league.actions.players import get_or_create_players
+from league.actions.registration import register_players
+from league.models import Player, Round
 from tests.api.conftest import client_for
 
 pytestmark = [
@@ -100,12 +103,6 @@ def test_parallel_conflicting_contents_store_one_and_refuse_the_others(platform_
 
 
 def test_parallel_results_for_one_drawn_table_store_exactly_one(platform_token, season):
-    from games.models import ResultVersion
-    from league.actions.draws import do_draw_round
-    from league.actions.players import get_or_create_players
-    from league.actions.registration import register_players
-    from league.models import Round
-
     round_ = Round.objects.get(season=season, number=1)
     register_players(round_, list(get_or_create_players(NEW_NAMES[:4]).values()))
     do_draw_round(round_, seed=4)
