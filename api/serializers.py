@@ -8,12 +8,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Game
+from games.sheets import SCORE_LIMIT
 from league.models import League, Player, Round, Season
 from scoring import placements
 
 NAME_MAX = Player._meta.get_field("name").max_length or 80
 EXTERNAL_ID_MAX = 100
-SCORE_LIMIT = 100_000
 # As on the public round page: a round in play or finished shows its draw even if the
 # publishing step was skipped (e.g. drawn from the command line).
 DRAW_PUBLIC_STATUSES = (Round.Status.IN_PLAY, Round.Status.FINISHED)
