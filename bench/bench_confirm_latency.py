@@ -1,7 +1,8 @@
 """Benchmark: time from a confirmed result to the new snapshot visible on the public page.
 
-Runs a real Celery worker on Redis (a private db, default redis://127.0.0.1:6379/13) and
-gunicorn (2 workers, DEBUG off) on its own PostgreSQL database `whist_bench_latency`.
+Runs a real Celery worker on Redis (a private db, default redis://127.0.0.1:6379/13, also the
+shared page cache as in production; `--cache local` keeps each process's own memory cache)
+and gunicorn (2 workers, DEBUG off) on its own PostgreSQL database `whist_bench_latency`.
 For each of `--confirmations` drawn tables, one player enters the scores and another
 confirms them through the results actions; the clock starts when the confirmation has
 committed and stops when the round's public page shows that table's scores. Confirmations
@@ -40,11 +41,9 @@ TIMEOUT_SECONDS = 60
 def build(confirmations: int) -> list[tuple[int, int, object, object]]:
     """A season with enough drawn rounds; returns (round number, table id, entering user,
     confirming user) for each table to confirm."""
-    from league.models import Season
     from publishing.actions import do_publish_season
     from tests.roundsupport import make_players, make_round, make_season, seat_table
 
-    Season.objects.filter(slug=SEASON).delete()
     season = make_season(slug=SEASON, rules={"deals_per_game": 1})
     players = make_players(TABLES_PER_ROUND * 4, prefix="Lat", with_users=True)
     work = []
@@ -70,10 +69,17 @@ def main() -> None:
     parser.add_argument("--confirmations", type=int, default=100)
     parser.add_argument("--database", default="whist_bench_latency")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/13")
+    parser.add_argument(
+        "--cache",
+        default="shared",
+        choices=["shared", "local"],
+        help="shared: CACHE_URL on the same Redis (production); local: per-process memory",
+    )
     args = parser.parse_args()
+    cache_env = {"CACHE_URL": args.redis} if args.cache == "shared" else {}
 
-    url = database_url(args.database)
-    setup_django(url, CELERY_BROKER_URL=args.redis)
+    url = database_url(args.database, fresh=True)
+    setup_django(url, CELERY_BROKER_URL=args.redis, **cache_env)
     import redis
 
     from games.actions import confirm_result, submit_result
@@ -84,7 +90,7 @@ def main() -> None:
     work = build(args.confirmations)
     latencies: list[float] = []
     with scratch() as logs:
-        env = server_env(url, CELERY_BROKER_URL=args.redis)
+        env = server_env(url, CELERY_BROKER_URL=args.redis, **cache_env)
         worker = start_worker(env, logs)
         gunicorn, base = start_gunicorn(env, logs)
         try:
@@ -108,7 +114,7 @@ def main() -> None:
             worker.stop()
     print(
         f"\nconfirmation -> visible on the public round page, {len(latencies)} confirmations "
-        f"(publish debounce window {DEBOUNCE_SECONDS:.1f} s):"
+        f"(publish debounce window {DEBOUNCE_SECONDS:.1f} s, {args.cache} page cache):"
     )
     print(
         f"median {statistics.median(latencies):.2f} s, p95 {percentile(latencies, 0.95):.2f} s, "

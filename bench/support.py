@@ -37,8 +37,9 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def database_url(name: str) -> str:
-    """DATABASE_URL's server (or the local default) with database `name`, created if missing."""
+def database_url(name: str, *, fresh: bool = False) -> str:
+    """DATABASE_URL's server (or the local default) with database `name`, created if missing
+    (dropped first when `fresh`)."""
     import psycopg
 
     url = os.environ.get("DATABASE_URL", "") or DEFAULT_SERVER
@@ -47,6 +48,8 @@ def database_url(name: str) -> str:
     parts = urlsplit(url)
     server = urlunsplit(parts._replace(scheme="postgresql", path="/postgres"))
     with psycopg.connect(server, autocommit=True) as connection:
+        if fresh:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         found = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
         if not found.fetchone():
             connection.execute(f'CREATE DATABASE "{name}"')
