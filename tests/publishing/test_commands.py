@@ -34,3 +34,12 @@ def test_publish_command_names_an_unknown_season():
 def test_publish_command_can_sync_the_beat_schedule():
     f.season()
     assert "Beat schedule:" in run("--sync-schedules")
+
+
+def test_publish_command_reports_a_season_with_broken_rules():
+    from league.models import Season
+
+    season = f.season()
+    Season.objects.filter(pk=season.pk).update(rules={"placement_points": "six"})
+    with pytest.raises(CommandError, match=r"season-10: .*placement_points"):
+        run(season.slug)

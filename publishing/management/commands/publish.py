@@ -6,6 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from league.actions.errors import ActionError
 from league.models import Season
 from publishing.actions import do_publish_season
 from publishing.beat import sync_schedules
@@ -35,7 +36,10 @@ class Command(BaseCommand):
             if missing:
                 raise CommandError(f"Unknown season(s): {', '.join(missing)}.")
         for season in seasons:
-            snapshot = do_publish_season(season.pk, force=options["force"])
+            try:
+                snapshot = do_publish_season(season.pk, force=options["force"])
+            except ActionError as error:  # e.g. rules made invalid by hand
+                raise CommandError(f"{season.slug}: {error}") from error
             state = f"version {snapshot.version}" if snapshot else "unchanged"
             self.stdout.write(f"{season.slug}: {state}")
         if options["sync_schedules"]:
