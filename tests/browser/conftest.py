@@ -21,23 +21,34 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 360, "height": 740}
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
-# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
-# still plain synchronous code, so Django's async-safety guard is lifted for these tests.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+@pytest.fixture(scope="module")
+def chromium(django_db_setup: None) -> Iterator[object]:
+    """One browser per test module, started once the test database exists.
 
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
+    Playwright's sync API runs an event loop in this thread while the tests (and the test
+    database's flushes) make plain synchronous ORM calls, so Django's async-safety guard is
+    lifted for the browser modules only and restored after them.
+    """
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: run scripts/ensure_chromium.sh")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+    previous = os.environ.get(ASYNC_UNSAFE)
+    os.environ[ASYNC_UNSAFE] = "true"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            yield browser
+            browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop(ASYNC_UNSAFE, None)
+        else:
+            os.environ[ASYNC_UNSAFE] = previous
 
 
 def new_phone(chromium, language: str = "en"):  # type: ignore[no-untyped-def]
