@@ -106,8 +106,9 @@ def test_main_pages_fit_a_phone_and_are_saved_as_screenshots(
     from league.models import Player
     from tests.browser.conftest import new_phone
 
-    season = make_season(players=12, rounds=11)
-    player = Player.objects.order_by("name").first()
+    long_name = "Bartholomew-" + "Wolfeschlegelsteinhausen" * 3  # one unbreakable 83-letter word
+    season = make_season(players=12, rounds=11, names=[long_name[:80], HTML_NAME])
+    player = Player.objects.get(name=long_name[:80])
     context = new_phone(chromium, language)
     page = context.new_page()
     pages = {
