@@ -108,7 +108,7 @@ def do_apply_ratings(from_game_id: int | None = None, *, full: bool = False) -> 
         point = Point(dt.date.min, 0) if full else stale_point(from_game_id)
         if point is None:
             return 0
-        RatingChange.objects.filter(~point.changes_before()).delete()
+        forget_history_from(point.date, point.game_id)
         games, dates = _games_from(point)
         players = {player for _, results in games for player, _ in results}
         changes = list(replay(games, _ratings_before(point, players)))
@@ -127,6 +127,12 @@ def do_apply_ratings(from_game_id: int | None = None, *, full: bool = False) -> 
             batch_size=2000,
         )
         return len(games)
+
+
+def forget_history_from(date: dt.date, game_id: int) -> int:
+    """Delete the rating history from game `game_id` played on `date` onwards (it is then
+    replayed by the next update); returns the rows deleted."""
+    return RatingChange.objects.filter(~Point(date, game_id).changes_before()).delete()[0]
 
 
 def _games_from(

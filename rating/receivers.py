@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+from django.db.models.signals import pre_delete
+
+from games.models import Game
 from league.signals import game_confirmed
 
 
@@ -13,6 +17,22 @@ def _on_game_confirmed(sender: Any, game_id: int, **kwargs: Any) -> None:
     request_ratings(game_id)
 
 
+def _on_game_deleted(sender: Any, instance: Game, **kwargs: Any) -> None:
+    # Later games were rated from ratings that included this one: drop their history too,
+    # in the deleting transaction, so the next update replays them (they are unrated now).
+    from rating.actions import forget_history_from
+
+    forget_history_from(instance.date, instance.pk)
+    transaction.on_commit(lambda: _request())
+
+
+def _request() -> None:
+    from rating.tasks import send_ratings
+
+    send_ratings()
+
+
 def connect() -> None:
     """Connect the receivers (called once from the app config)."""
     game_confirmed.connect(_on_game_confirmed, dispatch_uid="rating.game_confirmed")
+    pre_delete.connect(_on_game_deleted, sender=Game, dispatch_uid="rating.game_deleted")

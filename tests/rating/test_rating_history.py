@@ -131,3 +131,15 @@ def test_games_arriving_in_any_order_give_the_numbers_of_a_full_recompute(specs,
     do_apply_ratings(full=True)
     assert history() == incremental
     assert len(incremental) == 4 * len(specs)
+
+
+def test_a_deleted_game_replays_the_games_after_it():
+    first = play(0, {"Dana": 100, "Eli": 50, "Noa": 0, "Omer": -50})
+    play(1, {"Dana": 10, "Eli": 20, "Noa": 30, "Omer": 40})
+    do_apply_ratings()
+    first.delete()
+    do_apply_ratings()
+    incremental = history()
+    assert incremental[0][2] == 1000.0  # the remaining game now starts from 1000
+    do_apply_ratings(full=True)
+    assert history() == incremental
