@@ -42,23 +42,37 @@ def do_sync_rated_season(season: Season, threshold: int) -> bool:
         members = _members(season, threshold, players)
         counted = set(counted_games(members, candidates, season.start, season.end))
         current = _assigned(season)
-        RatedLeagueMember.objects.filter(season=season).delete()
-        RatedLeagueMember.objects.bulk_create(
-            RatedLeagueMember(
-                season=season,
-                player_id=player,
-                since_date=m.date,
-                since_game_id=m.game,
-                reached_rating=m.rating,
-            )
-            for player, m in members.items()
-        )
+        _store_members(season, members)
         now = timezone.now()
         joined = counted - current
         left = current - counted
         Game.objects.filter(pk__in=joined).update(season=season, updated_at=now)
         Game.objects.filter(pk__in=left).update(season=None, updated_at=now)
         return bool(joined or left)
+
+
+def _store_members(season: Season, members: dict[int, Membership]) -> None:
+    """Write the members, touching only the rows that changed."""
+    stored = {
+        player: Membership(date, game, rating)
+        for player, date, game, rating in RatedLeagueMember.objects.filter(
+            season=season
+        ).values_list("player_id", "since_date", "since_game_id", "reached_rating")
+    }
+    changed = [p for p, m in members.items() if p in stored and stored[p] != m]
+    gone = [p for p in stored if p not in members]
+    RatedLeagueMember.objects.filter(season=season, player_id__in=[*changed, *gone]).delete()
+    RatedLeagueMember.objects.bulk_create(
+        RatedLeagueMember(
+            season=season,
+            player_id=player,
+            since_date=m.date,
+            since_game_id=m.game,
+            reached_rating=m.rating,
+        )
+        for player, m in members.items()
+        if player not in stored or player in changed
+    )
 
 
 def _assigned(season: Season) -> set[int]:

@@ -132,3 +132,16 @@ def test_a_game_from_play_joins_the_rated_season_and_is_published(
     snapshot = latest_snapshot(rated_season)
     assert snapshot is not None and snapshot.data["games"][0]["game_id"] == game.pk
     assert snapshot.data["standings"][0]["points"] == 7.0
+
+
+@pytest.mark.django_db
+def test_syncing_again_keeps_the_member_rows(rated_season):
+    rated_season.rules = {"rating_threshold": 1010}
+    rated_season.save()
+    for day, name in enumerate(["Dana", "Eli", "Noa", "Omer"], start=1):
+        lift(name, day)
+    update_ratings()
+    before = set(RatedLeagueMember.objects.values_list("pk", "player__name"))
+    update_ratings()
+    assert set(RatedLeagueMember.objects.values_list("pk", "player__name")) == before
+    assert len(before) == 4
