@@ -21,7 +21,7 @@ Row = Mapping[str, Any]
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 MARKER_LABELS = {
-    "below_minimum": _("below the minimum so far"),
+    "below_minimum": _("below the minimum of games"),
     "podium_conditions_not_met": _("podium conditions not met"),
 }
 
