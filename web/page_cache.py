@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 
 PAGE_TTL = 30
 GENERATION_KEY = "web:pages:generation"
-KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Last-Modified")
+KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Last-Modified", "ETag")
 
 
 def cacheable(request: HttpRequest) -> bool:

@@ -8,7 +8,12 @@ from functools import wraps
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+    set_response_etag,
+)
 from django.utils.formats import date_format
 from django.utils.http import http_date, url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -42,11 +47,16 @@ def public_page(view: View) -> View:
         response = page_cache.cached_response(key) if key else None
         if response is None:
             response = render_page(view, request, *args, **kwargs)
+            if response.status_code == 200 and not response.has_header("ETag"):
+                set_response_etag(response)
             if key:
                 page_cache.store_response(key, response)
         patch_cache_control(response, max_age=PUBLIC_MAX_AGE, private=True)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
-        return response
+        if response.status_code != 200:
+            return response
+        # A phone revisiting an unchanged page gets "304 Not Modified" instead of the page.
+        return get_conditional_response(request, etag=response.get("ETag"), response=response)
 
     return wrapper
 

@@ -490,3 +490,18 @@ def test_home_shows_the_top_of_each_table_and_past_champions(client, make_season
         assert f">{row['player']}</a>" in page
     champion = past.snapshots.get().data["final_standings"][0]
     assert f'1st: <a href="/players/{champion["player_slug"]}/">' in page
+
+
+def test_an_unchanged_page_answers_not_modified(client, make_season):
+    season = make_season()
+    first = get(client, f"/seasons/{season.slug}/")
+    etag = first["ETag"]
+    again = client.get(
+        f"/seasons/{season.slug}/", HTTP_ACCEPT_LANGUAGE="en", HTTP_IF_NONE_MATCH=etag
+    )
+    assert again.status_code == 304
+    Round.objects.create(season=season, number=9, date="2099-07-14")
+    changed = client.get(
+        f"/seasons/{season.slug}/", HTTP_ACCEPT_LANGUAGE="en", HTTP_IF_NONE_MATCH=etag
+    )
+    assert changed.status_code == 200
