@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import Count, Exists, F, OuterRef, Q, Subquery
+from django.db.models import Count, Exists, F, FilteredRelation, OuterRef, Q, Subquery
 
 from games.models import Game, GameResult
 from league.models import Player
@@ -72,16 +72,19 @@ def stale_point(from_game_id: int | None = None) -> Point | None:
     )
     if unrated:
         candidates.append(Point(*unrated))
-    # History of a game that no longer counts, or whose score or players changed.
+    # History of a game that no longer counts, or whose score, players or date changed
+    # (one join: a change whose (game, player, score) has no matching result row).
     mismatched = (
-        RatingChange.objects.filter(
-            ~Q(game__status=Game.Status.CONFIRMED)
-            | Q(game__rated=False)
-            | ~Exists(
-                GameResult.objects.filter(
-                    game=OuterRef("game"), player=OuterRef("player"), score=OuterRef("score")
-                )
+        RatingChange.objects.annotate(
+            same=FilteredRelation(
+                "game__results",
+                condition=Q(game__results__player=F("player"), game__results__score=F("score")),
             )
+        )
+        .filter(
+            Q(same__isnull=True)
+            | ~Q(game__status=Game.Status.CONFIRMED)
+            | Q(game__rated=False)
             | ~Q(played_on=F("game__date"))
         )
         .order_by("played_on", "game_id")
