@@ -111,7 +111,15 @@ STORAGES = {
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)
 
-EMAIL_BACKEND = env("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+# EMAIL_URL, e.g. smtp+tls://user:password@mail.example.org:587 (console by default).
+_email = env.email_url("EMAIL_URL", default="consolemail://")
+EMAIL_BACKEND = env("EMAIL_BACKEND", default=_email["EMAIL_BACKEND"])
+EMAIL_HOST = _email.get("EMAIL_HOST") or "localhost"
+EMAIL_PORT = _email.get("EMAIL_PORT") or 25
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER") or ""
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS"))
+EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="league@whist.local")
 
 # Celery: with no broker configured, tasks run eagerly in-process (quick start).

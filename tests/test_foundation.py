@@ -42,3 +42,13 @@ def test_health_check_answers_without_touching_the_database(client, django_asser
     assert response.status_code == 200
     assert response.content == b"ok\n"
     assert "no-cache" in response["Cache-Control"]
+
+
+def test_email_url_configures_smtp():
+    config = environ.Env.email_url_config("smtp+tls://league:secret@mail.example.org:587")
+    assert config["EMAIL_BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+    assert (config["EMAIL_HOST"], config["EMAIL_PORT"], config["EMAIL_USE_TLS"]) == (
+        "mail.example.org",
+        587,
+        True,
+    )
