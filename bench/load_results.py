@@ -66,6 +66,7 @@ class Ledger:
     failures: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
     played: set[int] = field(default_factory=set)
+    retry_answer: str = ""
 
 
 def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list[int]]]:
@@ -160,7 +161,10 @@ class Player(threading.Thread):
         with ledger.lock:
             ledger.latencies.append(time.perf_counter() - began)
             ledger.statuses[response.status_code] += 1
-            if response.status_code >= 500:
+            retryable = response.status_code == 503 and response.headers.get("Retry-After")
+            if retryable and self.run_state.retryable_ok:
+                ledger.retry_answer = ledger.retry_answer or response.text
+            elif response.status_code >= 500:
                 ledger.failures.append(f"{method} {path}: {response.status_code}")
         return response
 
@@ -229,6 +233,7 @@ class Run:
     hard_stop: float
     ledger: Ledger = field(default_factory=Ledger)
     rounds_started: int = 1
+    retryable_ok: bool = False  # a 503 with Retry-After is expected (fault runs)
 
     def round_finished(self) -> None:
         """Barrier action (one thread, all others waiting): start the next round while
@@ -277,6 +282,58 @@ def verify(run: Run) -> list[str]:
     return problems
 
 
+def run_players(
+    base: str,
+    clients: list[dict[str, object]],
+    table_of: list[list[int]],
+    seconds: float,
+    grace: float,
+    *,
+    retryable_ok: bool = False,
+) -> tuple[Run, float, int]:
+    """Run one client thread per player; returns the run, its duration and how many
+    players were still busy at the hard stop."""
+    began = time.monotonic()
+    run = Run(
+        table_of=table_of,
+        barrier=threading.Barrier(len(clients), action=lambda: run.round_finished()),
+        stop_starting=began + seconds,
+        hard_stop=began + seconds + grace,
+        retryable_ok=retryable_ok,
+    )
+    players = [Player(i, base, me, run) for i, me in enumerate(clients)]
+    for player in players:
+        player.start()
+    for player in players:
+        player.join(max(0.1, run.hard_stop + 5 - time.monotonic()))
+    return run, time.monotonic() - began, sum(player.is_alive() for player in players)
+
+
+def summarize(run: Run, elapsed: float, stuck: int) -> list[str]:
+    """Print the run's figures and the database check; returns the problems found."""
+    ledger = run.ledger
+    problems = verify(run)
+    if stuck:
+        problems.append(f"{stuck} players did not finish before the hard stop")
+    requests_made = sum(ledger.statuses.values())
+    print(f"\n{len(run.table_of[0])} players, {elapsed:.1f} s, {len(ledger.played)} tables played "
+          f"in {min(run.rounds_started, len(run.table_of))} rounds")  # fmt: skip
+    print(f"requests: {requests_made} ({requests_made / elapsed:.1f}/s), status codes "
+          f"{dict(sorted(ledger.statuses.items()))}, p50 {percentile(ledger.latencies, .5):.3f} s, "
+          f"p99 {percentile(ledger.latencies, .99):.3f} s")  # fmt: skip
+    print(f"accepted: {sum(len(v) for v in ledger.submitted.values())} submissions, "
+          f"{sum(ledger.confirmed.values())} confirmations; refused (with a message): "
+          f"{dict(ledger.refused)}")  # fmt: skip
+    server_errors = sum(n for code, n in ledger.statuses.items() if code >= 500)
+    print(f"5xx answers: {server_errors}; connection errors: "
+          f"{sum('Error' in f for f in ledger.failures)}")  # fmt: skip
+    if problems:
+        print(f"\nFAILED: {len(problems)} problems")
+        for problem in problems[:40]:
+            print(" -", problem)
+    return problems
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
@@ -301,44 +358,12 @@ def main() -> None:
         env = server_env(url, CELERY_BROKER_URL=args.redis)
         worker = start_worker(env, logs)
         gunicorn, base = start_gunicorn(env, logs)
-        began = time.monotonic()
-        run = Run(
-            table_of=table_of,
-            barrier=threading.Barrier(args.players, action=lambda: run.round_finished()),
-            stop_starting=began + args.seconds,
-            hard_stop=began + args.seconds + args.grace,
-        )
         try:
-            players = [Player(i, base, me, run) for i, me in enumerate(clients)]
-            for player in players:
-                player.start()
-            for player in players:
-                player.join(max(0.1, run.hard_stop + 5 - time.monotonic()))
-            elapsed = time.monotonic() - began
-            stuck = sum(player.is_alive() for player in players)
+            run, elapsed, stuck = run_players(base, clients, table_of, args.seconds, args.grace)
         finally:
             gunicorn.stop()
             worker.stop()
-    ledger = run.ledger
-    problems = verify(run)
-    if stuck:
-        problems.append(f"{stuck} players did not finish before the hard stop")
-    requests_made = sum(ledger.statuses.values())
-    print(f"\n{args.players} players, {elapsed:.1f} s, {len(ledger.played)} tables played "
-          f"in {min(run.rounds_started, args.rounds)} rounds")  # fmt: skip
-    print(f"requests: {requests_made} ({requests_made / elapsed:.1f}/s), status codes "
-          f"{dict(sorted(ledger.statuses.items()))}, p50 {percentile(ledger.latencies, .5):.3f} s, "
-          f"p99 {percentile(ledger.latencies, .99):.3f} s")  # fmt: skip
-    print(f"accepted: {sum(len(v) for v in ledger.submitted.values())} submissions, "
-          f"{sum(ledger.confirmed.values())} confirmations; refused (with a message): "
-          f"{dict(ledger.refused)}")  # fmt: skip
-    server_errors = sum(n for code, n in ledger.statuses.items() if code >= 500)
-    print(f"5xx answers: {server_errors}; connection errors: "
-          f"{sum('Error' in f for f in ledger.failures)}")  # fmt: skip
-    if problems:
-        print(f"\nFAILED: {len(problems)} problems")
-        for problem in problems[:40]:
-            print(" -", problem)
+    if summarize(run, elapsed, stuck):
         sys.exit(1)
     print("OK: no 5xx, no lost or duplicated result, every played table has exactly one "
           "confirmed result and one game with its scores")  # fmt: skip

@@ -160,10 +160,14 @@ def start_gunicorn(env: dict[str, str], logs: Path, workers: int = 2) -> tuple[P
     return process, base
 
 
-def start_worker(env: dict[str, str], logs: Path, name: str = "worker") -> Process:
-    """A Celery worker (solo pool, so a kill cuts the running task) ready to consume."""
+def start_worker(
+    env: dict[str, str], logs: Path, name: str = "worker", pool: str = "solo"
+) -> Process:
+    """A Celery worker ready to consume (solo pool by default, so a kill cuts the running
+    task; `pool="prefork"` is the production default, with one child here)."""
     argv = [
-        PYTHON, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
+        PYTHON, "-m", "celery", "-A", "config", "worker", f"--pool={pool}", "--concurrency=1",
+        "--loglevel=INFO",
         "--without-gossip", "--without-mingle", "--without-heartbeat",
         f"--hostname={name}-{os.getpid()}@%h",
     ]  # fmt: skip
