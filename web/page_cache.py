@@ -12,12 +12,16 @@ bulk writes that send no signals) show within `PAGE_TTL` seconds, and with a sha
 from __future__ import annotations
 
 import hashlib
+import logging
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
+
+logger = logging.getLogger(__name__)
 
 PAGE_TTL = 30
 GENERATION_KEY = "web:pages:generation"
@@ -34,16 +38,34 @@ def cacheable(request: HttpRequest) -> bool:
 
 
 def generation() -> int:
-    """The current generation of the pages' data (0 until the first change)."""
-    return int(cache.get(GENERATION_KEY) or 0)
+    """The current generation of the pages' data (0 until the first change or when the
+    cache cannot be reached)."""
+    try:
+        return int(cache.get(GENERATION_KEY) or 0)
+    except Exception:  # a cache outage must never break a page
+        logger.warning("page cache unreachable: reading the generation failed", exc_info=True)
+        return 0
 
 
 def bump_generation(**_: Any) -> None:
-    """Make every cached page stale (connected to the models' save and delete signals)."""
+    """Make every cached page stale (connected to the models' save and delete signals).
+
+    Bumped at once and again when the transaction commits, so a page rendered from the old
+    rows while the write was in flight is not kept under the new generation. Never raises:
+    with the cache down, pages are at most `PAGE_TTL` seconds stale and the write goes on.
+    """
+    _bump_now()
+    transaction.on_commit(_bump_now)
+
+
+def _bump_now() -> None:
     try:
-        cache.incr(GENERATION_KEY)
-    except ValueError:
-        cache.set(GENERATION_KEY, 1, timeout=None)
+        try:
+            cache.incr(GENERATION_KEY)
+        except ValueError:  # no generation stored yet
+            cache.set(GENERATION_KEY, 1, timeout=None)
+    except Exception:
+        logger.warning("page cache unreachable: cached pages may be stale", exc_info=True)
 
 
 def page_key(request: HttpRequest) -> str:
@@ -53,8 +75,12 @@ def page_key(request: HttpRequest) -> str:
 
 
 def cached_response(key: str) -> HttpResponse | None:
-    """The stored page for `key`, or None."""
-    stored = cache.get(key)
+    """The stored page for `key`, or None (also when the cache cannot be reached)."""
+    try:
+        stored = cache.get(key)
+    except Exception:
+        logger.warning("page cache unreachable: rendering the page", exc_info=True)
+        return None
     if stored is None:
         return None
     status, headers, content = stored
@@ -65,8 +91,11 @@ def cached_response(key: str) -> HttpResponse | None:
 
 
 def store_response(key: str, response: HttpResponse) -> None:
-    """Keep a successful, cookie-free response for `PAGE_TTL` seconds."""
+    """Keep a successful, cookie-free response for `PAGE_TTL` seconds (best effort)."""
     if response.status_code != 200 or response.cookies or response.streaming:
         return
     headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
-    cache.set(key, (response.status_code, headers, response.content), timeout=PAGE_TTL)
+    try:
+        cache.set(key, (response.status_code, headers, response.content), timeout=PAGE_TTL)
+    except Exception:
+        logger.warning("page cache unreachable: the page was not kept", exc_info=True)

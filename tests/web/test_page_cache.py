@@ -1,0 +1,60 @@
+"""The page cache is best effort: a cache outage never breaks a page or a write."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+
+from league.models import Round
+from web import page_cache
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def broken_cache(monkeypatch):  # type: ignore[no-untyped-def]
+    def fail(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise ConnectionError("cache server is down")
+
+    for name in ("get", "set", "incr"):
+        monkeypatch.setattr(cache, name, fail)
+
+
+def test_pages_render_while_the_cache_is_down(client, make_season, broken_cache):
+    season = make_season()
+    response = client.get(f"/seasons/{season.slug}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert season.slug in response.content.decode()
+
+
+def test_writes_succeed_while_the_cache_is_down(make_season, broken_cache):
+    season = make_season()
+    Round.objects.create(season=season, number=9, date="2099-07-14")
+    assert Round.objects.filter(season=season, number=9).exists()
+
+
+def test_the_generation_moves_at_once_and_again_when_the_write_commits(
+    make_season, django_capture_on_commit_callbacks
+):
+    make_season()
+    before = page_cache.generation()
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        page_cache.bump_generation()
+    assert page_cache.generation() == before + 1
+    for callback in callbacks:
+        callback()
+    assert page_cache.generation() == before + 2
+
+
+def test_a_dead_redis_cache_breaks_neither_pages_nor_writes(client, make_season, settings):
+    season = make_season()
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens on port 1
+        }
+    }
+    Round.objects.create(season=season, number=9, date="2099-07-14")
+    response = client.get(f"/seasons/{season.slug}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "Round 9" in response.content.decode()
