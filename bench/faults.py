@@ -196,14 +196,15 @@ def redis_outage(args: argparse.Namespace) -> bool:
     url = database_url("whist_fault_redis", fresh=True)
     with scratch(keep=args.keep) as folder:
         broker = PrivateRedis(folder)
-        setup_django(url, CELERY_BROKER_URL=broker.url)
+        cache = {"CACHE_URL": broker.url.replace("/0", "/1")} if args.shared_cache else {}
+        setup_django(url, CELERY_BROKER_URL=broker.url, **cache)
         from league.models import Season
         from publishing.models import SeasonSnapshot
         from publishing.snapshots import inputs_fingerprint, latest_snapshot
 
         clients, table_of = build(8, 4)
         season = Season.objects.get(slug="bench-load")
-        env = server_env(url, CELERY_BROKER_URL=broker.url)
+        env = server_env(url, CELERY_BROKER_URL=broker.url, **cache)
         try:
             with services(env, folder, beat=True, pool=args.pool) as (base, workers):
                 sessions = []
@@ -342,6 +343,9 @@ def main() -> None:
     parser.add_argument("--pool", default="prefork", help="redis: the worker's pool")
     parser.add_argument(
         "--idle", action="store_true", help="redis: stop it only once the worker is idle"
+    )
+    parser.add_argument(
+        "--shared-cache", action="store_true", help="redis: CACHE_URL on the same Redis too"
     )
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
     parser.add_argument("--keep", action="store_true", help="keep the logs folder")
