@@ -144,7 +144,7 @@ class Player(threading.Thread):
         self.index, self.base, self.me, self.run_state = index, base, me, run
         self.rng = random.Random(index)
         self.http = requests.Session()
-        self.http.cookies.set("sessionid", str(me["session"]), domain="127.0.0.1")
+        self.http.cookies.set("sessionid", str(me["session"]))
         self.http.headers["Accept-Language"] = "en"
 
     def request(self, method: str, path: str, **kwargs: object) -> requests.Response | None:

@@ -1,0 +1,54 @@
+"""A shared cache (CACHE_URL on Redis) that is down must not stop confirmations or public
+pages: Redis being down may delay publishing, never lose a write (issue 6)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games.actions import confirm_result
+from games.models import Game
+
+DEAD_REDIS = "redis://127.0.0.1:1/0"  # nothing listens there
+
+
+@pytest.fixture
+def cache_down(settings):
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                    "LOCATION": DEAD_REDIS}
+    }  # fmt: skip
+
+
+def test_a_confirmation_succeeds_while_the_shared_cache_is_down(alpha, cache_down):
+    confirm_result(alpha.table, 1, actor=alpha.user(1))
+    assert Game.objects.filter(table=alpha.table).count() == 1
+
+
+def test_public_pages_render_while_the_shared_cache_is_down(alpha, cache_down):
+    response = Client(raise_request_exception=False).get(f"/seasons/{alpha.season.slug}/")
+    assert response.status_code == 200
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="accounts/login.py counts failed sign-ins with cache.get/add/incr and lets the "
+    "cache's ConnectionError through: a 500 on every sign-in while Redis is down; reported to "
+    "the rounds helper in REQUESTS.md",
+)
+def test_signing_in_works_while_the_shared_cache_is_down(alpha, cache_down):
+    client = Client(raise_request_exception=False)
+    username = alpha.user(0).get_username()
+    response = client.post("/accounts/login/", {"username": username, "password": "pw-secret-123"})
+    assert response.status_code == 302
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="api/throttling.py (DRF SimpleRateThrottle on the default cache) lets the cache's "
+    "ConnectionError through: a 500 on every API request while Redis is down; reported to the "
+    "api helper in REQUESTS.md",
+)
+def test_the_api_answers_while_the_shared_cache_is_down(alpha, cache_down):
+    response = Client(raise_request_exception=False).get("/api/v1/leagues/")
+    assert response.status_code == 200
