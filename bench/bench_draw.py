@@ -4,6 +4,8 @@ Pure layer (league.draw.make_draw on player ids): random, by ranking, and random
 repeated opponents over a season's history. Through the database (do_draw_round in its own
 PostgreSQL database `whist_bench_draw`): a Sunday round (random) and a Wednesday round (by
 the current ranking, which reads the season's standings), each drawn again `--repeat` times.
+The publish a draw asks for goes to a broker (as in production, where a worker runs it), so
+the figures are the action's own work.
 
     .venv/bin/python bench/bench_draw.py [--players 2000] [--repeat 5]
 """
@@ -102,10 +104,21 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--database", default="whist_bench_draw")
+    parser.add_argument(
+        "--redis",
+        default="redis://127.0.0.1:6379/15",
+        help="broker the draw's publish request goes to (as in production, where a worker "
+        "publishes; nothing consumes it here and the db is flushed at the end)",
+    )
     args = parser.parse_args()
-    setup_django(database_url(args.database))
-    pure(args.players, args.repeat)
-    through_database(args.players, args.repeat)
+    setup_django(database_url(args.database), CELERY_BROKER_URL=args.redis)
+    import redis
+
+    try:
+        pure(args.players, args.repeat)
+        through_database(args.players, args.repeat)
+    finally:
+        redis.Redis.from_url(args.redis).flushdb()
 
 
 if __name__ == "__main__":
