@@ -1,18 +1,22 @@
-"""A short-lived cache of rendered public pages for anonymous visitors.
+"""A short-lived cache of rendered public pages.
 
-Public pages are rendered from the published snapshot and a few live rows. Visitors who
-are not logged in all see the same page for a given address and language, so the rendered
-bytes are kept for `PAGE_TTL` seconds and reused without touching the database. Any save
-or delete of the data the pages show bumps a generation number that is part of every key,
-so a change made in this process shows at once; changes made elsewhere (another worker,
-bulk writes that send no signals) show within `PAGE_TTL` seconds, and with a shared cache
-(CACHE_URL pointing at Redis) every process sees the bump.
+Public pages are rendered from the published snapshot and a few live rows, and their main
+content is the same for every visitor of an address in a language. It is kept for
+`PAGE_TTL` seconds: anonymous visitors get the stored bytes without touching the database;
+logged-in visitors get the stored title and main content inside a freshly rendered layout
+(their own navigation and messages). Any save or delete of the data the pages show bumps a
+generation number that is part of every key, so a change made in this process shows at
+once; changes made elsewhere (another worker, bulk writes that send no signals) show within
+`PAGE_TTL` seconds, and with a shared cache (CACHE_URL pointing at Redis) every process
+sees the bump. The cache is best effort: when it cannot be reached, pages are rendered.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
+import re
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -28,13 +32,9 @@ GENERATION_KEY = "web:pages:generation"
 KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Last-Modified", "ETag")
 
 
-def cacheable(request: HttpRequest) -> bool:
-    """Only anonymous GET/HEAD requests with no session or flash messages share pages."""
-    return (
-        request.method in ("GET", "HEAD")
-        and settings.SESSION_COOKIE_NAME not in request.COOKIES
-        and "messages" not in request.COOKIES
-    )
+def anonymous(request: HttpRequest) -> bool:
+    """A visitor with no session and no flash messages: he gets the shared bytes."""
+    return settings.SESSION_COOKIE_NAME not in request.COOKIES and "messages" not in request.COOKIES
 
 
 def generation() -> int:
@@ -74,28 +74,61 @@ def page_key(request: HttpRequest) -> str:
     return f"web:page:{generation()}:{get_language()}:{address}"
 
 
-def cached_response(key: str) -> HttpResponse | None:
-    """The stored page for `key`, or None (also when the cache cannot be reached)."""
+@dataclass(frozen=True)
+class CachedPage:
+    """What is kept of a rendered page: the anonymous bytes and/or the shared HTML parts."""
+
+    headers: dict[str, str]
+    content: bytes | None = None  # the whole page as an anonymous visitor gets it
+    title: str | None = None  # HTML pages: the inner HTML of <title> and of <main>
+    main: str | None = None
+
+    @property
+    def is_html(self) -> bool:
+        return self.main is not None
+
+
+TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
+MAIN = re.compile(r'<main id="main">(.*)</main>', re.DOTALL)
+
+
+def load(key: str) -> CachedPage | None:
+    """The page kept under `key`, or None (also when the cache cannot be reached)."""
     try:
         stored = cache.get(key)
     except Exception:
         logger.warning("page cache unreachable: rendering the page", exc_info=True)
         return None
-    if stored is None:
-        return None
-    status, headers, content = stored
-    response = HttpResponse(content, status=status)
-    for name, value in headers.items():
+    return stored if isinstance(stored, CachedPage) else None
+
+
+def response_from(page: CachedPage) -> HttpResponse:
+    """The anonymous page as it was rendered."""
+    assert page.content is not None
+    response = HttpResponse(page.content)
+    for name, value in page.headers.items():
         response[name] = value
     return response
 
 
-def store_response(key: str, response: HttpResponse) -> None:
-    """Keep a successful, cookie-free response for `PAGE_TTL` seconds (best effort)."""
+def keep(key: str, response: HttpResponse, *, anonymous: bool, known: CachedPage | None) -> None:
+    """Keep a successful, cookie-free response (best effort): non-HTML responses whole,
+    HTML pages as shared parts, plus the whole bytes when rendered for an anonymous visitor."""
     if response.status_code != 200 or response.cookies or response.streaming:
         return
     headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
+    if not response.get("Content-Type", "").startswith("text/html"):
+        page = CachedPage(headers, content=response.content)
+    else:
+        html = response.content.decode(response.charset)
+        title, main = TITLE.search(html), MAIN.search(html)
+        if title is None or main is None:
+            return
+        content = response.content if anonymous else (known.content if known else None)
+        if not anonymous:
+            headers = {k: v for k, v in headers.items() if k != "ETag"}
+        page = CachedPage(headers, content=content, title=title.group(1), main=main.group(1))
     try:
-        cache.set(key, (response.status_code, headers, response.content), timeout=PAGE_TTL)
+        cache.set(key, page, timeout=PAGE_TTL)
     except Exception:
         logger.warning("page cache unreachable: the page was not kept", exc_info=True)

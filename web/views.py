@@ -16,6 +16,7 @@ from django.utils.cache import (
 )
 from django.utils.formats import date_format
 from django.utils.http import http_date, url_has_allowed_host_and_scheme
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
@@ -37,20 +38,27 @@ View = Callable[..., HttpResponse]
 
 
 def public_page(view: View) -> View:
-    """GET/HEAD only; anonymous visitors share a briefly cached render (web.page_cache);
-    browsers may reuse the page for a minute; it varies by language."""
+    """GET/HEAD only; served from the page cache when it can be (web.page_cache); browsers
+    may reuse the page for a minute and revalidate it by ETag; it varies by language."""
 
     @require_safe
     @wraps(view)
     def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        key = page_cache.page_key(request) if page_cache.cacheable(request) else None
-        response = page_cache.cached_response(key) if key else None
-        if response is None:
-            response = render_page(view, request, *args, **kwargs)
-            if response.status_code == 200 and not response.has_header("ETag"):
+        key = page_cache.page_key(request)
+        anonymous = page_cache.anonymous(request)
+        kept = page_cache.load(key)
+        if kept is not None and kept.content is not None and (anonymous or not kept.is_html):
+            response = page_cache.response_from(kept)
+        elif kept is not None and kept.is_html:
+            response = render_shell(request, kept)
+            if anonymous:  # kept by a logged-in visit: keep the anonymous bytes too
                 set_response_etag(response)
-            if key:
-                page_cache.store_response(key, response)
+                page_cache.keep(key, response, anonymous=True, known=kept)
+        else:
+            response = render_page(view, request, *args, **kwargs)
+            if response.status_code == 200:
+                set_response_etag(response)
+            page_cache.keep(key, response, anonymous=anonymous, known=None)
         patch_cache_control(response, max_age=PUBLIC_MAX_AGE, private=True)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         if response.status_code != 200:
@@ -59,6 +67,16 @@ def public_page(view: View) -> View:
         return get_conditional_response(request, etag=response.get("ETag"), response=response)
 
     return wrapper
+
+
+def render_shell(request: HttpRequest, kept: page_cache.CachedPage) -> HttpResponse:
+    """A kept page's title and main content inside the layout rendered for this visitor."""
+    # The parts come from our own templates' output: already escaped.
+    context = {"kept_title": mark_safe(kept.title), "kept_main": mark_safe(kept.main)}
+    response = render(request, "web/shell.html", context)
+    if "Last-Modified" in kept.headers:
+        response["Last-Modified"] = kept.headers["Last-Modified"]
+    return response
 
 
 def render_page(view: View, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:

@@ -467,13 +467,32 @@ def test_cached_pages_are_per_language(client, make_season):
     assert 'dir="rtl"' in get(client, f"/seasons/{season.slug}/", language="he").content.decode()
 
 
-def test_logged_in_visitors_get_a_fresh_page(client, make_season, django_user_model):
+def test_logged_in_visitors_share_the_content_with_their_own_navigation(
+    client, make_season, django_user_model, django_assert_num_queries
+):
     season = make_season()
     user = django_user_model.objects.create_user(username="dana", password="pw")
-    get(client, f"/seasons/{season.slug}/")
+    anonymous_page = get(client, f"/seasons/{season.slug}/").content.decode()
     client.force_login(user)
+    with django_assert_num_queries(2):  # the session and the user, nothing of the page
+        page = get(client, f"/seasons/{season.slug}/").content.decode()
+    assert "Log out" in page and "Log out" not in anonymous_page
+    main = anonymous_page[anonymous_page.index('<main id="main">') :]
+    assert main in page
+
+
+def test_a_page_first_rendered_for_a_logged_in_visitor_is_clean_for_anonymous_ones(
+    client, make_season, django_user_model, django_assert_num_queries
+):
+    season = make_season()
+    user = django_user_model.objects.create_user(username="dana", password="pw")
+    client.force_login(user)
+    assert "Log out" in get(client, f"/seasons/{season.slug}/").content.decode()
+    client.logout()
     page = get(client, f"/seasons/{season.slug}/").content.decode()
-    assert "Log out" in page
+    assert "Log out" not in page and "Log in" in page
+    with django_assert_num_queries(0):
+        assert get(client, f"/seasons/{season.slug}/").content.decode() == page
 
 
 def test_home_shows_the_top_of_each_table_and_past_champions(client, make_season):
