@@ -93,7 +93,15 @@ class CsvProblem:
 
 def parse_player_csv(text: str) -> tuple[list[str], list[CsvProblem]]:
     """Player names from a CSV with a `name` column (other columns are ignored)."""
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        return _read_player_names(reader)
+    except csv.Error as error:
+        line = max(reader.line_num, 1)
+        return [], [CsvProblem(line, _("This line is not valid CSV (%s).") % error)]
+
+
+def _read_player_names(reader: csv.DictReader[str]) -> tuple[list[str], list[CsvProblem]]:
     fields = [f.strip().lower() for f in reader.fieldnames or []]
     if "name" not in fields:
         return [], [CsvProblem(1, _("The first line must be a header with a 'name' column."))]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 from typing import Any
 
 from django.contrib.auth import views as auth_views
@@ -13,6 +14,8 @@ from django.utils.translation import gettext as _
 MAX_FAILURES_PER_ACCOUNT = 10  # per client address and user name
 MAX_FAILURES_PER_ADDRESS = 50  # per client address, whatever the user name
 WINDOW_SECONDS = 15 * 60
+
+logger = logging.getLogger(__name__)
 
 
 def _client_address(request: HttpRequest) -> str:
@@ -26,16 +29,32 @@ def _keys(request: HttpRequest) -> tuple[str, str]:
     return f"login-fail:acct:{account}", f"login-fail:addr:{address}"
 
 
+# The counters are best effort: with the shared cache down, signing in keeps working
+# (unlimited for that while) rather than failing for everyone.
 def _count(key: str) -> int:
-    return int(cache.get(key, 0))
+    try:
+        return int(cache.get(key, 0))
+    except Exception:
+        logger.exception("sign-in limit: cache unavailable, not counting")
+        return 0
 
 
 def _bump(key: str) -> None:
-    if not cache.add(key, 1, WINDOW_SECONDS):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add() and incr()
-            cache.set(key, 1, WINDOW_SECONDS)
+    try:
+        if not cache.add(key, 1, WINDOW_SECONDS):
+            try:
+                cache.incr(key)
+            except ValueError:  # expired between add() and incr()
+                cache.set(key, 1, WINDOW_SECONDS)
+    except Exception:
+        logger.exception("sign-in limit: cache unavailable, failure not counted")
+
+
+def _forget(key: str) -> None:
+    try:
+        cache.delete(key)
+    except Exception:
+        logger.exception("sign-in limit: cache unavailable, count not cleared")
 
 
 class RateLimitedLoginView(auth_views.LoginView):
@@ -59,7 +78,7 @@ class RateLimitedLoginView(auth_views.LoginView):
             return response
         response = super().post(request, *args, **kwargs)
         if request.user.is_authenticated:
-            cache.delete(account_key)
+            _forget(account_key)
         else:
             _bump(account_key)
             _bump(address_key)

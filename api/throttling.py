@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 from django.conf import settings
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
@@ -12,6 +14,8 @@ from api.models import ApiToken
 # Overridable with settings.API_THROTTLE_RATES = {"token": "...", "anon": "..."}.
 DEFAULT_RATES = {"token": "600/min", "anon": "300/min"}
 
+logger = logging.getLogger(__name__)
+
 
 class _SettingsRateThrottle(SimpleRateThrottle):
     """Reads its rate from the settings when built (each request), so deployments can tune it."""
@@ -19,6 +23,14 @@ class _SettingsRateThrottle(SimpleRateThrottle):
     def get_rate(self) -> str:
         rates = {**DEFAULT_RATES, **getattr(settings, "API_THROTTLE_RATES", {})}
         return rates[self.scope]
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        """Count the request; with the shared cache down, let it through (best effort)."""
+        try:
+            return super().allow_request(request, view)
+        except Exception:
+            logger.exception("API rate limit: cache unavailable, request not counted")
+            return True
 
 
 class TokenRateThrottle(_SettingsRateThrottle):

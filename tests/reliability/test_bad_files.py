@@ -82,13 +82,6 @@ def test_a_malicious_season_file_is_refused_with_a_message(tmp_path, capsys, con
 
 
 @pytest.mark.django_db
-@pytest.mark.xfail(
-    strict=True,
-    raises=ValueError,
-    reason="import_season's _read_json catches JSONDecodeError and RecursionError but not the "
-    "ValueError json raises for an integer of more than 4,300 digits: a traceback. Reported to "
-    "the league helper in REQUESTS.md (catch ValueError, as score_deals does).",
-)
 def test_a_season_file_with_a_huge_number_is_refused_with_a_message(tmp_path, capsys):
     path = tmp_path / "huge.json"
     path.write_text(VALID.replace('"number": 1', '"number": ' + "9" * 5000, 1))
@@ -108,12 +101,6 @@ def test_a_player_list_over_the_size_limit_is_refused_and_nothing_created(alpha)
     assert Player.objects.count() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="accounts.actions.parse_player_csv reads the text with csv.DictReader over a plain "
-    "StringIO, and a bare carriage return raises csv.Error ('new-line character seen in "
-    "unquoted field'): a 500. Reported to the rounds helper in REQUESTS.md",
-)
 def test_a_player_list_with_a_bare_carriage_return_is_a_message_not_a_500(alpha):
     client = Client(raise_request_exception=False)
     client.force_login(alpha.organizer)

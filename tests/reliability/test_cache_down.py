@@ -30,12 +30,6 @@ def test_public_pages_render_while_the_shared_cache_is_down(alpha, cache_down):
     assert response.status_code == 200
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="accounts/login.py counts failed sign-ins with cache.get/add/incr and lets the "
-    "cache's ConnectionError through: a 500 on every sign-in while Redis is down; reported to "
-    "the rounds helper in REQUESTS.md",
-)
 def test_signing_in_works_while_the_shared_cache_is_down(alpha, cache_down):
     client = Client(raise_request_exception=False)
     username = alpha.user(0).get_username()
@@ -43,12 +37,6 @@ def test_signing_in_works_while_the_shared_cache_is_down(alpha, cache_down):
     assert response.status_code == 302
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="api/throttling.py (DRF SimpleRateThrottle on the default cache) lets the cache's "
-    "ConnectionError through: a 500 on every API request while Redis is down; reported to the "
-    "api helper in REQUESTS.md",
-)
 def test_the_api_answers_while_the_shared_cache_is_down(alpha, cache_down):
     response = Client(raise_request_exception=False).get("/api/v1/leagues/")
     assert response.status_code == 200

@@ -47,5 +47,5 @@ def _read_json(path: str) -> object:
         raise CommandError(f"cannot read {path}: {reason}") from None
     try:
         return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, or an over-long integer
         raise CommandError(f"{path} is not JSON: {error}") from None
