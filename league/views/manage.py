@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -9,6 +11,7 @@ from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
@@ -201,28 +204,29 @@ def unregister(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-def close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = _round(request, slug, number)
-    return run_action(
-        request,
-        lambda: close_registration(round_, actor=request.user),
-        success=_("Registration closed."),
-        back=_back(round_),
-    )
+def _round_step(
+    action: Callable[..., object], success: str | Promise
+) -> Callable[[HttpRequest, str, int], HttpResponse]:
+    """An organizer's POST-only button that runs `action(round_, actor=...)` on one round."""
+
+    @login_required
+    @require_POST
+    def view(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+        round_ = _round(request, slug, number)
+        return run_action(
+            request,
+            lambda: action(round_, actor=request.user),
+            success=str(success),
+            back=_back(round_),
+        )
+
+    return view
 
 
-@login_required
-@require_POST
-def reopen(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = _round(request, slug, number)
-    return run_action(
-        request,
-        lambda: reopen_registration(round_, actor=request.user),
-        success=_("Registration reopened."),
-        back=_back(round_),
-    )
+close = _round_step(close_registration, gettext_lazy("Registration closed."))
+reopen = _round_step(reopen_registration, gettext_lazy("Registration reopened."))
+publish = _round_step(publish_draw, gettext_lazy("The draw is published."))
+finish = _round_step(finish_round, gettext_lazy("The round is finished."))
 
 
 @login_required
@@ -266,30 +270,6 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         request,
         lambda: swap_players(round_, found[ids[0]], found[ids[1]], actor=request.user),
         success=_("Players swapped."),
-        back=_back(round_),
-    )
-
-
-@login_required
-@require_POST
-def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = _round(request, slug, number)
-    return run_action(
-        request,
-        lambda: publish_draw(round_, actor=request.user),
-        success=_("The draw is published."),
-        back=_back(round_),
-    )
-
-
-@login_required
-@require_POST
-def finish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = _round(request, slug, number)
-    return run_action(
-        request,
-        lambda: finish_round(round_, actor=request.user),
-        success=_("The round is finished."),
         back=_back(round_),
     )
 
