@@ -7,7 +7,7 @@ import re
 
 import pytest
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import NoReverseMatch, URLPattern, URLResolver, get_resolver, reverse
 
 from tests.reliability.conftest import LeagueWorld
 
@@ -74,8 +74,21 @@ def addresses(world: LeagueWorld) -> dict[str, str]:
     }
 
 
-def test_every_route_is_covered_by_the_csrf_tests(alpha):
-    assert route_names() == set(addresses(alpha))
+def any_address(name: str) -> str:
+    """An address of a route the tests above do not know yet (a new one): the CSRF check
+    runs before the view, so made-up arguments do."""
+    for args in ([], [1], ["x"], [1, 1], ["x", 1], ["x", "x"], ["x", 1, 1]):
+        try:
+            return reverse(name, args=args)
+        except NoReverseMatch:
+            continue
+    raise AssertionError(f"cannot build an address for the route {name}")
+
+
+def every_address(world: LeagueWorld) -> dict[str, str]:
+    """Every route of the site: the known ones on `world`'s objects, new ones made up."""
+    known = addresses(world)
+    return {name: known.get(name) or any_address(name) for name in sorted(route_names())}
 
 
 @pytest.mark.parametrize("who", ["organizer", "player"])
@@ -85,7 +98,7 @@ def test_a_post_without_the_csrf_token_is_refused_on_every_route(alpha, who):
     client.get(reverse("web:home"))  # the browser holds a csrftoken cookie, the form lacks it
     accepted = {
         name: response.status_code
-        for name, url in addresses(alpha).items()
+        for name, url in every_address(alpha).items()
         if (response := client.post(url, {"version": "1", "names": "Zed"})).status_code != 403
     }
     assert accepted == {}
