@@ -325,8 +325,10 @@ def summarize(run: Run, elapsed: float, stuck: int) -> list[str]:
           f"{sum(ledger.confirmed.values())} confirmations; refused (with a message): "
           f"{dict(ledger.refused)}")  # fmt: skip
     server_errors = sum(n for code, n in ledger.statuses.items() if code >= 500)
-    print(f"5xx answers: {server_errors}; connection errors: "
-          f"{sum('Error' in f for f in ledger.failures)}")  # fmt: skip
+    retryable = ledger.statuses.get(503, 0) if run.retryable_ok else 0
+    broken = sum("Error" in f for f in ledger.failures)
+    print(f"5xx answers: {server_errors} ({retryable} of them 503 + Retry-After, expected in "
+          f"this run); connection errors: {broken}")  # fmt: skip
     if problems:
         print(f"\nFAILED: {len(problems)} problems")
         for problem in problems[:40]:
