@@ -7,6 +7,7 @@ import sys
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import requires_csrf_token
@@ -20,6 +21,18 @@ RETRY_AFTER_SECONDS = 5
 def healthz(request: HttpRequest) -> HttpResponse:
     """A fixed answer with no database work: liveness for monitors, baseline for benchmarks."""
     return HttpResponse("ok\n", content_type="text/plain")
+
+
+def _retry_address(request: HttpRequest) -> str:
+    """Where "try again" leads: the page itself for a GET, else the page the form was on."""
+    if request.method == "GET":
+        return request.path
+    referer = request.META.get("HTTP_REFERER", "")
+    if referer and url_has_allowed_host_and_scheme(
+        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return referer
+    return "/"
 
 
 def _database_unavailable() -> bool:
@@ -52,7 +65,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
         )
     else:
         page = loader.get_template("error.html").render(
-            {"status": status, "message": message, "request_path": request.path}
+            {"status": status, "message": message, "retry_address": _retry_address(request)}
         )
         response = HttpResponse(page, status=status)
     if status == 503:

@@ -44,3 +44,24 @@ def test_unknown_address_gets_the_site_404_page(client):
     assert response.status_code == 404
     assert 'dir="ltr"' in response.content.decode()
     assert "Page not found" in response.content.decode()
+
+
+def test_try_again_after_a_failed_form_leads_back_to_the_form():
+    request = RequestFactory().post(
+        "/tables/5/confirm/", HTTP_REFERER="http://testserver/tables/5/"
+    )
+    try:
+        raise OperationalError("connection refused")
+    except OperationalError:
+        response = server_error(request)
+    assert 'href="http://testserver/tables/5/"' in response.content.decode()
+
+
+def test_try_again_never_leads_to_another_site():
+    request = RequestFactory().post("/tables/5/confirm/", HTTP_REFERER="https://evil.example/")
+    try:
+        raise OperationalError("connection refused")
+    except OperationalError:
+        response = server_error(request)
+    assert "evil.example" not in response.content.decode()
+    assert 'href="/"' in response.content.decode()
