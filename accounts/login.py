@@ -6,6 +6,7 @@ import hashlib
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -19,6 +20,13 @@ logger = logging.getLogger(__name__)
 
 
 def _client_address(request: HttpRequest) -> str:
+    """The visitor's address: from the proxy's header when one is configured."""
+    header = settings.CLIENT_ADDRESS_HEADER
+    if header:
+        # X-Forwarded-For lists every hop; the last one was added by our own proxy.
+        address = str(request.META.get(header, "")).split(",")[-1].strip()
+        if address:
+            return address
     return str(request.META.get("REMOTE_ADDR", "unknown"))
 
 

@@ -47,3 +47,19 @@ def test_the_limit_is_per_user_name(client, dana):
         _login(client, "wrong")
     response = client.post("/accounts/login/", {"username": "eli", "password": "eli-password-123"})
     assert response.status_code == 302
+
+
+def test_behind_a_proxy_the_limit_counts_the_forwarded_address(client, dana, settings):
+    settings.CLIENT_ADDRESS_HEADER = "HTTP_X_FORWARDED_FOR"
+    for _ in range(MAX_FAILURES_PER_ACCOUNT):
+        client.post(
+            "/accounts/login/",
+            {"username": "dana", "password": "wrong"},
+            HTTP_X_FORWARDED_FOR="198.51.100.7",
+        )
+    other_visitor = client.post(
+        "/accounts/login/",
+        {"username": "dana", "password": "right-password-123"},
+        HTTP_X_FORWARDED_FOR="203.0.113.9",
+    )
+    assert other_visitor.status_code == 302
