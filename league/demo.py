@@ -19,7 +19,7 @@ DEMO_PLAYERS = (
 )  # fmt: skip
 LEAGUE = "Whist Online League"
 RATED_LEAGUE = "Whist Online 1200+"
-PLAYED_ROUNDS = 12
+PLAYED_WEEKS = 6
 DEMO_USERS = ("Dana", "Eli", "Noa", "Omer")
 ORGANIZER = "organizer"
 
@@ -33,19 +33,33 @@ def round_dates(first_sunday: dt.date, count: int) -> list[dt.date]:
     return dates
 
 
+def demo_calendar(today: dt.date) -> tuple[dt.date, int]:
+    """The season's first Sunday and how many rounds are played, so the next is on or after today.
+
+    Odd rounds are Sundays, even rounds Wednesdays; PLAYED_WEEKS weeks of rounds lie behind.
+    """
+    days_to_sunday = (6 - today.weekday()) % 7
+    days_to_wednesday = (2 - today.weekday()) % 7
+    if days_to_sunday <= days_to_wednesday:
+        next_sunday = today + dt.timedelta(days=days_to_sunday)
+        return next_sunday - dt.timedelta(weeks=PLAYED_WEEKS), 2 * PLAYED_WEEKS
+    next_wednesday = today + dt.timedelta(days=days_to_wednesday)
+    return next_wednesday - dt.timedelta(weeks=PLAYED_WEEKS, days=3), 2 * PLAYED_WEEKS + 1
+
+
 def scheduled_season(today: dt.date, seed: int = 2026) -> dict[str, Any]:
-    """A season file (FORMATS.md 4) with PLAYED_ROUNDS played rounds and the rest open."""
+    """A season file (FORMATS.md 4): the rounds before today played, the rest open."""
     rng = random.Random(seed)
-    first_sunday = today - dt.timedelta(days=(today.weekday() + 1) % 7 + 7 * (PLAYED_ROUNDS // 2))
+    first_sunday, played = demo_calendar(today)
     dates = round_dates(first_sunday, 34)
     rounds: list[dict[str, Any]] = []
     for number, date in enumerate(dates, 1):
         games: list[dict[str, Any]] = []
-        if number <= PLAYED_ROUNDS:
+        if number <= played:
             present = rng.sample(DEMO_PLAYERS, 16 if number % 3 else 12)
             for table in range(len(present) // 4):
                 seated = present[4 * table : 4 * table + 4]
-                if number == PLAYED_ROUNDS and table == 0:
+                if number == played and table == 0:
                     record = random_game(seed + number, deals=28, players=tuple(seated))
                     games.append({"record": record})
                 else:
@@ -114,7 +128,9 @@ def load_demo(today: dt.date, refresh: bool = False) -> list[str]:
             user.set_password(username)
             user.save()
         Player.objects.filter(name=name, user__isnull=True).update(user=user)
-    next_round = Round.objects.filter(season__slug="demo-season", number=PLAYED_ROUNDS + 1).first()
+    next_round = (
+        Round.objects.filter(season__slug="demo-season", date__gte=today).order_by("number").first()
+    )
     if next_round is not None:
         players = Player.objects.filter(name__in=DEMO_PLAYERS[:9])
         Registration.objects.bulk_create(

@@ -8,11 +8,20 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from games.models import Game
-from league.demo import PLAYED_ROUNDS, load_demo, round_dates
+from league.demo import demo_calendar, load_demo, round_dates
 from league.loader import season_standings
 from league.models import Registration, Season
 
 TODAY = dt.date(2026, 11, 29)
+
+
+@pytest.mark.parametrize("days", range(7))
+def test_demo_rounds_before_today_are_played_and_the_next_is_on_or_after_today(days):
+    today = TODAY + dt.timedelta(days=days)
+    first_sunday, played = demo_calendar(today)
+    dates = round_dates(first_sunday, 34)
+    assert first_sunday.weekday() == 6
+    assert dates[played - 1] < today <= dates[played]
 
 
 def test_round_dates_alternate_sunday_and_wednesday():
@@ -27,7 +36,8 @@ def test_demo_loads_both_league_formats_with_standings():
     rounds_season = Season.objects.get(slug="demo-season")
     rated = Season.objects.get(slug="demo-1200")
     assert rounds_season.rounds.count() == 34
-    assert Game.objects.filter(season=rounds_season).count() > PLAYED_ROUNDS * 3
+    _, played = demo_calendar(TODAY)
+    assert Game.objects.filter(season=rounds_season).count() > played * 3
     assert Game.objects.filter(season=rated).count() == 30
     assert Game.objects.filter(season=rounds_season, deals__isnull=False).count() == 1
     assert Registration.objects.filter(round__season=rounds_season).count() == 9
