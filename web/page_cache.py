@@ -15,8 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import re
+import tempfile
+import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -37,14 +41,36 @@ def anonymous(request: HttpRequest) -> bool:
     return settings.SESSION_COOKIE_NAME not in request.COOKIES and "messages" not in request.COOKIES
 
 
-def generation() -> int:
-    """The current generation of the pages' data (0 until the first change or when the
-    cache cannot be reached)."""
+def marker_path() -> Path:
+    """The file whose modification time tells every process on this machine that the
+    pages' data changed (settings.WEB_PAGES_MARKER, else one in the temp directory per
+    project and database)."""
+    configured = getattr(settings, "WEB_PAGES_MARKER", None)
+    if configured:
+        return Path(configured)
+    database = settings.DATABASES["default"]
+    place = f"{settings.BASE_DIR}|{database.get('HOST')}|{database.get('NAME')}"
+    return (
+        Path(tempfile.gettempdir())
+        / f"whist-pages-{hashlib.sha256(place.encode()).hexdigest()[:16]}"
+    )
+
+
+def generation() -> str:
+    """The current generation of the pages' data: the cache's counter (shared by every
+    process when the cache is) and the marker file's time (shared by the processes of this
+    machine, e.g. the web workers and the Celery worker that publishes, with a per-process
+    cache). Neither failing ever breaks a page."""
     try:
-        return int(cache.get(GENERATION_KEY) or 0)
+        counter = int(cache.get(GENERATION_KEY) or 0)
     except Exception:  # a cache outage must never break a page
         logger.warning("page cache unreachable: reading the generation failed", exc_info=True)
-        return 0
+        counter = 0
+    try:
+        stamp = os.stat(marker_path()).st_mtime_ns
+    except OSError:
+        stamp = 0
+    return f"{counter}.{stamp}"
 
 
 def bump_generation(**_: Any) -> None:
@@ -66,6 +92,14 @@ def _bump_now() -> None:
             cache.set(GENERATION_KEY, 1, timeout=None)
     except Exception:
         logger.warning("page cache unreachable: cached pages may be stale", exc_info=True)
+    path = marker_path()
+    try:
+        path.touch()
+        # Strictly later than before even within the file system's timestamp granularity.
+        stamp = max(time.time_ns(), path.stat().st_mtime_ns + 1)
+        os.utime(path, ns=(stamp, stamp))
+    except OSError:
+        logger.warning("page marker %s not writable: other processes may be stale", path)
 
 
 def page_key(request: HttpRequest) -> str:

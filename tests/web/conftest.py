@@ -57,6 +57,13 @@ def season_file(
     }
 
 
+@pytest.fixture(autouse=True)
+def _private_page_marker(settings, tmp_path):  # type: ignore[no-untyped-def]
+    """Each test gets its own page-change marker file, so test runs of other checkouts or
+    helpers on this machine cannot invalidate (or share) its cached pages."""
+    settings.WEB_PAGES_MARKER = str(tmp_path / "pages-marker")
+
+
 @pytest.fixture
 def make_season(db: None) -> Callable[..., Season]:
     """Import a season file and publish its snapshot, as the publishing task would."""
