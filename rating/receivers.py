@@ -8,13 +8,22 @@ from django.db import transaction
 from django.db.models.signals import pre_delete
 
 from games.models import Game
-from league.signals import game_confirmed
+from league.signals import game_confirmed, season_results_changed
 
 
 def _on_game_confirmed(sender: Any, game_id: int, **kwargs: Any) -> None:
     from rating.tasks import request_ratings
 
     request_ratings(game_id)
+
+
+def _on_season_results_changed(sender: Any, season_id: int, **kwargs: Any) -> None:
+    # An import or an organizer's edit brings rated games that no confirmation announced.
+    # The rating job itself announces the rated seasons it changed: no need to answer it.
+    from rating.tasks import request_ratings, update_ratings
+
+    if sender is not update_ratings:
+        request_ratings()
 
 
 def _on_game_deleted(sender: Any, instance: Game, **kwargs: Any) -> None:
@@ -35,4 +44,7 @@ def _request() -> None:
 def connect() -> None:
     """Connect the receivers (called once from the app config)."""
     game_confirmed.connect(_on_game_confirmed, dispatch_uid="rating.game_confirmed")
+    season_results_changed.connect(
+        _on_season_results_changed, dispatch_uid="rating.season_results_changed"
+    )
     pre_delete.connect(_on_game_deleted, sender=Game, dispatch_uid="rating.game_deleted")

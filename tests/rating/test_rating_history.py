@@ -143,3 +143,29 @@ def test_a_deleted_game_replays_the_games_after_it():
     assert incremental[0][2] == 1000.0  # the remaining game now starts from 1000
     do_apply_ratings(full=True)
     assert history() == incremental
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_imported_season_is_rated_without_waiting_for_the_sweep():
+    from league.actions.season_import import import_season
+
+    import_season(
+        {
+            "league": "Import League",
+            "season": "imported",
+            "preset": "whist-online-league",
+            "start": "2024-06-30",
+            "end": "2024-10-27",
+            "rounds": [
+                {
+                    "number": 1,
+                    "date": "2024-06-30",
+                    "games": [{"scores": {"Dana": 120, "Eli": 80, "Noa": 45, "Omer": -10}}],
+                }
+            ],
+            "games": [],
+        }
+    )
+    changes = RatingChange.objects.filter(game__season__slug="imported")
+    assert changes.count() == 4
+    assert changes.get(player__name="Dana").after > 1000 > changes.get(player__name="Omer").after
