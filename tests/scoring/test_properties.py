@@ -14,7 +14,12 @@ from scoring.validate import INTERNAL_GUARD_MESSAGE
 
 from .helpers import EN_WIKIPEDIA, WHIST_ONLINE, errors_at, play_seats, with_revoke
 
-MODEST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MODEST = settings(
+    max_examples=60,
+    deadline=None,
+    # Some properties need a rarer shape (a second bid, a played card): filtering is intended.
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 presets = st.sampled_from(PRESET_NAMES).map(get_preset)
@@ -22,6 +27,17 @@ presets = st.sampled_from(PRESET_NAMES).map(get_preset)
 
 def deal(seed, preset=WHIST_ONLINE, **options):
     return random_deal(random.Random(seed), preset, **options)
+
+
+def frisch_deal(seed):
+    """An en-wikipedia deal with at least one frisch round: the first from `seed` on.
+
+    About a quarter of random auctions are all-pass, so this takes a few tries; searching
+    here instead of hypothesis.assume keeps the tests from tripping its filter health check.
+    """
+    while "frisch" not in (record := deal(seed, EN_WIKIPEDIA)):
+        seed += 1
+    return record
 
 
 @MODEST
@@ -226,8 +242,7 @@ def test_playing_a_card_again_is_card_not_in_hand(seed, data):
 @MODEST
 @given(seed=seeds, data=st.data())
 def test_passing_a_card_not_held_in_frisch_is_frisch_card_not_in_hand(seed, data):
-    record = deal(seed, EN_WIKIPEDIA)
-    assume("frisch" in record)
+    record = frisch_deal(seed)
     seat, k = data.draw(st.integers(0, 3)), data.draw(st.integers(0, 2))
     other = record["hands"][(seat + data.draw(st.integers(1, 3))) % 4]
     passed_first_round = {c for cards in record["frisch"][0] for c in cards}
@@ -239,8 +254,7 @@ def test_passing_a_card_not_held_in_frisch_is_frisch_card_not_in_hand(seed, data
 @MODEST
 @given(seed=seeds)
 def test_frisch_in_a_preset_without_it_is_frisch_not_allowed(seed):
-    record = deal(seed, EN_WIKIPEDIA)
-    assume("frisch" in record)
+    record = frisch_deal(seed)
     assert ("frisch_not_allowed", "frisch") in errors_at(record, WHIST_ONLINE)
 
 
