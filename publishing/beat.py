@@ -13,11 +13,10 @@ from django_celery_beat.models import (
     PeriodicTask,
 )
 
-from league.actions.common import season_rules
+from league.actions.common import league_zone, season_rules
 from league.actions.errors import ActionError
 from league.models import Season
 from league.rules import WEEKDAYS
-from publishing.rounds import league_zone
 
 PREFIX = "whist:"
 SWEEPS = {

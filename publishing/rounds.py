@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.core.mail import send_mass_mail
@@ -15,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 
 from games.models import Game
-from league.actions.common import season_rules
+from league.actions.common import league_zone, season_rules
 from league.actions.draws import DRAWN_STATUSES, do_draw_round, publish_draw
 from league.actions.errors import ActionError
 from league.actions.registration import close_registration
@@ -25,16 +24,6 @@ from publishing.schedule import RoundState, Step, due_steps, round_times
 from publishing.snapshots import latest_snapshot
 
 logger = logging.getLogger(__name__)
-
-DEFAULT_ZONE = "Asia/Jerusalem"
-
-
-def league_zone(name: str) -> ZoneInfo:
-    """The league's time zone (the default when the stored name is not a known zone)."""
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        return ZoneInfo(DEFAULT_ZONE)
 
 
 def run_round_schedule(season_id: int, now: dt.datetime | None = None) -> list[tuple[int, str]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from typing import Any
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.utils.translation import gettext as _
 
@@ -28,11 +28,22 @@ def season_rules(season: Season) -> LeagueRules:
         ) from error
 
 
+DEFAULT_ZONE = "Asia/Jerusalem"
+
+
+def league_zone(name: str) -> ZoneInfo:
+    """The league's time zone (the default when the stored name is not a known zone)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_ZONE)
+
+
 def registration_deadline(round_: Round, rules: LeagueRules) -> dt.datetime:
     """When registration closes: the round's own deadline, else the league's time that day."""
     if round_.registration_deadline is not None:
         return round_.registration_deadline
-    zone = ZoneInfo(round_.season.league.timezone)
+    zone = league_zone(round_.season.league.timezone)
     return dt.datetime.combine(round_.date, rules.schedule.registration_deadline, tzinfo=zone)
 
 

@@ -8,11 +8,11 @@ import pytest
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 
+from league.actions.common import league_zone
 from league.models import Round
 from league.rules import WEEKDAYS
 from publishing.beat import sync_schedules
 from publishing.models import SeasonSnapshot
-from publishing.rounds import league_zone
 from tests.integration.conftest import wait_for
 from tests.publishing import factories as f
 
