@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from django.db.models import Max, OuterRef, Subquery
+from django.db.models import Max, OuterRef, QuerySet, Subquery
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 
@@ -105,18 +105,23 @@ def published(season: Season) -> Published | None:
     return None if snapshot is None else Published(snapshot)
 
 
-def published_many(seasons: Iterable[Season]) -> dict[int, Published]:
-    """The latest snapshot of each season, by season id, in one query."""
-    ids = [season.pk for season in seasons]
-    if not ids:
-        return {}
+def _newest_snapshots(season_ids: list[int]) -> QuerySet[SeasonSnapshot]:
+    """The latest snapshot of each of the seasons, as one query."""
     newest = (
         SeasonSnapshot.objects.filter(season_id=OuterRef("season_id"))
         .values("season_id")
         .annotate(top=Max("version"))
         .values("top")
     )
-    snapshots = SeasonSnapshot.objects.filter(season_id__in=ids, version=Subquery(newest))
+    return SeasonSnapshot.objects.filter(season_id__in=season_ids, version=Subquery(newest))
+
+
+def published_many(seasons: Iterable[Season]) -> dict[int, Published]:
+    """The latest snapshot of each season, by season id, in one query."""
+    ids = [season.pk for season in seasons]
+    if not ids:
+        return {}
+    snapshots = _newest_snapshots(ids)
     return {snapshot.season_id: Published(snapshot) for snapshot in snapshots}
 
 
@@ -129,13 +134,5 @@ def latest_parts(seasons: Iterable[Season], *keys: str) -> dict[int, dict[str, A
     ids = [season.pk for season in seasons]
     if not ids:
         return {}
-    newest = (
-        SeasonSnapshot.objects.filter(season_id=OuterRef("season_id"))
-        .values("season_id")
-        .annotate(top=Max("version"))
-        .values("top")
-    )
-    rows = SeasonSnapshot.objects.filter(season_id__in=ids, version=Subquery(newest)).values(
-        "season_id", *(f"data__{key}" for key in keys)
-    )
+    rows = _newest_snapshots(ids).values("season_id", *(f"data__{key}" for key in keys))
     return {row["season_id"]: {key: row[f"data__{key}"] for key in keys} for row in rows}
