@@ -13,6 +13,7 @@ from api.models import ApiToken, GameSubmission
 from api.platform_players import resolve_players
 from api.submissions import PlayerRef, ScoredGame, Submission, score_submission
 from games.actions import CURRENT, organizer_set_result
+from games.facts import results_for
 from games.models import Game, GameResult, ResultVersion
 from league.actions.common import SYSTEM, season_rules
 from league.actions.errors import ActionError
@@ -348,7 +349,12 @@ def _create_game(
         deals=scored.deals,
     )
     GameResult.objects.bulk_create(
-        GameResult(game=game, seat=seat, player=player, score=score)
-        for seat, (player, score) in enumerate(zip(players, scored.scores, strict=True))
+        results_for(
+            game,
+            [
+                (seat, player, score)
+                for seat, (player, score) in enumerate(zip(players, scored.scores, strict=True))
+            ],
+        )
     )
     return game

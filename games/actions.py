@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
 from accounts.permissions import is_organizer
+from games.facts import results_for
 from games.models import Game, GameResult, ResultEvent, ResultVersion
 from games.permissions import TableState, state_for, verify_confirm, verify_dispute, verify_submit
 from games.sheets import CheckedResult, check_scores, check_sheet
@@ -325,8 +326,7 @@ def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, sour
     )
     GameResult.objects.filter(game=game).delete()
     GameResult.objects.bulk_create(
-        GameResult(game=game, seat=s.seat, player_id=s.player_id, score=version.scores[i])
-        for i, s in enumerate(seats)
+        results_for(game, [(s.seat, s.player_id, version.scores[i]) for i, s in enumerate(seats)])
     )
     _after_commit(round_.season_id, game.pk)
     return game

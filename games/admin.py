@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from games.facts import refresh_facts
 from games.models import Game, GameResult, ResultEvent, ResultVersion
 from league.admin import announce_results_changed
 
@@ -31,6 +33,7 @@ class GameAdmin(admin.ModelAdmin):
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
+        refresh_facts([form.instance.pk])
         announce_results_changed(form.instance.season_id)
 
     def delete_model(self, request: HttpRequest, obj: Game) -> None:
@@ -49,7 +52,20 @@ class GameResultAdmin(admin.ModelAdmin):
 
     def save_model(self, request: HttpRequest, obj: GameResult, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
+        refresh_facts([obj.game_id])
         announce_results_changed(obj.game.season_id)
+
+    def delete_model(self, request: HttpRequest, obj: GameResult) -> None:
+        super().delete_model(request, obj)
+        refresh_facts([obj.game_id])
+        announce_results_changed(obj.game.season_id)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[GameResult]) -> None:
+        games = dict(queryset.values_list("game_id", "game__season_id"))
+        super().delete_queryset(request, queryset)
+        refresh_facts(games)
+        for season_id in set(games.values()):
+            announce_results_changed(season_id)
 
 
 class ResultEventInline(admin.TabularInline):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Player, Round, Season, Table
@@ -88,6 +88,23 @@ class GameResult(models.Model):
         Player, on_delete=models.PROTECT, related_name="results", verbose_name=_("player")
     )
     score = models.IntegerField(_("score"))
+    # Facts copied from the game when the results are written (games.facts), so the standings
+    # of very large seasons are read off one index without comparing the seats of each game.
+    season = models.ForeignKey(
+        Season, null=True, on_delete=models.CASCADE, related_name="+", editable=False
+    )
+    played = models.DateField(_("played on"), null=True, editable=False)
+    round_number = models.PositiveSmallIntegerField(
+        _("round number"), default=0, editable=False, help_text=_("0 when the game has no round")
+    )
+    # Only for a game of 3 or 4 players (the standings count no other): empty otherwise.
+    place = models.PositiveSmallIntegerField(_("place"), null=True, editable=False)
+    tied = models.PositiveSmallIntegerField(
+        _("players sharing the place"), null=True, editable=False
+    )
+    gap = models.IntegerField(
+        _("gap from the table average, in twelfths"), null=True, editable=False
+    )
 
     class Meta:
         ordering = ["game", "seat"]
@@ -98,6 +115,27 @@ class GameResult(models.Model):
             models.UniqueConstraint(fields=["game", "player"], name="result_player_once"),
             models.CheckConstraint(
                 condition=Q(seat__gte=0, seat__lte=3), name="result_seat_0_to_3"
+            ),
+            models.CheckConstraint(
+                condition=Q(place__isnull=True, tied__isnull=True, gap__isnull=True)
+                | Q(place__gte=1, tied__gte=1, place__lte=5 - F("tied"), gap__isnull=False),
+                name="result_facts_in_range",
+            ),
+        ]
+        indexes = [
+            # A player's results of a season in the order the drop rule reads them.
+            models.Index(
+                fields=[
+                    "season",
+                    "player",
+                    "place",
+                    "tied",
+                    "gap",
+                    "played",
+                    "round_number",
+                    "game",
+                ],
+                name="result_standing_order",
             ),
         ]
 

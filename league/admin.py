@@ -11,9 +11,16 @@ from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from games.facts import refresh_facts
+from games.models import Game
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import PRESETS, LeagueRules, RulesError
 from league.signals import season_results_changed
+
+
+def refresh_round_facts(rounds: QuerySet[Round]) -> None:
+    """Round numbers edited by hand: the results of the rounds' games carry them (games.facts)."""
+    refresh_facts(Game.objects.filter(round__in=rounds).values_list("id", flat=True))
 
 
 def announce_results_changed(season_id: int | None) -> None:
@@ -88,6 +95,12 @@ class SeasonAdmin(admin.ModelAdmin):
         if change and "rules" in form.changed_data:
             announce_results_changed(obj.pk)
 
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        if any(formset.has_changed() for formset in formsets):
+            refresh_round_facts(Round.objects.filter(season=form.instance))
+            announce_results_changed(form.instance.pk)
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
@@ -122,6 +135,12 @@ class RoundAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     ordering = ("-date", "number")
     inlines = (RegistrationInline, TableInline)
+
+    def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change and "number" in form.changed_data:
+            refresh_round_facts(Round.objects.filter(pk=obj.pk))
+            announce_results_changed(obj.season_id)
 
 
 @admin.register(Registration)

@@ -256,8 +256,19 @@ def compute_standings(
 
 
 def ranking_key(tally: PlayerTally) -> tuple[Exact, Exact, int]:
-    """What the ranking compares, best first when sorted: points, gap, games, all descending."""
-    return (-tally.points, -tally.gap, -tally.games)
+    """What the ranking compares, best first when sorted: points, gap, games, all descending.
+
+    Points and gaps are compared in twelfths, whole numbers for every real tally (shares of
+    1 to 4 places and averages of 3 or 4 scores), so thousands of players sort as integers.
+    """
+    return (-_twelfths(tally.points), -_twelfths(tally.gap), -tally.games)
+
+
+def _twelfths(value: Exact) -> Exact:
+    if isinstance(value, int):
+        return value * 12
+    whole, remainder = divmod(12, value.denominator)
+    return value.numerator * whole if remainder == 0 else value * 12
 
 
 def rank_tallies(
@@ -287,8 +298,9 @@ def rank_tallies(
 def _shared_ranks(ordered: Sequence[PlayerTally], start: int = 1) -> list[int]:
     """Competition ranks (1, 1, 3, ...) of an ordered group: equal only for a full tie."""
     ranks: list[int] = []
-    for position, tally in enumerate(ordered):
-        if position and ranking_key(tally) == ranking_key(ordered[position - 1]):
+    keys = [ranking_key(tally) for tally in ordered]
+    for position, key in enumerate(keys):
+        if position and key == keys[position - 1]:
             ranks.append(ranks[-1])
         else:
             ranks.append(start + position)

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from games.facts import results_for
 from games.models import Game, GameResult
 from league.actions.players import get_or_create_players
 from league.models import League, Round, Season, Seat, Table
@@ -96,9 +97,12 @@ def _write_season(file: SeasonFile) -> ImportSummary:
         for game, table in zip(file.games, [*tables, *[None] * len(file.open_games)], strict=True)
     )
     GameResult.objects.bulk_create(
-        GameResult(game=game, seat=seat, player=players[name], score=score)
+        result
         for game, file_game in zip(games, file.games, strict=True)
-        for seat, (name, score) in enumerate(file_game.results)
+        for result in results_for(
+            game,
+            [(seat, players[name], score) for seat, (name, score) in enumerate(file_game.results)],
+        )
     )
     return ImportSummary(season, len(rounds), len(games), len(players))
 

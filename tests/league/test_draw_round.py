@@ -9,6 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from accounts.models import AuditEntry
+from games.facts import results_for
 from games.models import Game, GameResult
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.actions.errors import ActionCode, ActionError
@@ -38,9 +39,11 @@ def confirmed_game(season, round_, scores):
     game = Game.objects.create(
         season=season, round=round_, date=round_.date, source=Game.Source.IMPORT
     )
-    for seat, (name, score) in enumerate(scores.items()):
-        player, _ = Player.objects.get_or_create(name=name, defaults={"slug": name.lower()})
-        GameResult.objects.create(game=game, seat=seat, player=player, score=score)
+    seats = [
+        (seat, Player.objects.get_or_create(name=name, defaults={"slug": name.lower()})[0], score)
+        for seat, (name, score) in enumerate(scores.items())
+    ]
+    GameResult.objects.bulk_create(results_for(game, seats))
 
 
 def test_sunday_round_is_drawn_at_random_with_a_published_seed():

@@ -3,14 +3,12 @@
 import random
 
 import pytest
-from django.db import connection
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.models import Game
 from league.actions.season_import import import_season
 from league.loader import season_standings
-from league.rules import DropSchedule
-from league.standings_sql import dropped_count_sql
 from tests.league.factories import random_rounds_season, scores, season_file
 
 pytestmark = pytest.mark.django_db
@@ -80,17 +78,75 @@ def test_database_tallies_of_an_empty_season():
 
 
 @st.composite
-def drop_schedules(draw):
-    at = sorted(draw(st.sets(st.integers(1, 60), max_size=5)))
-    then_every = draw(st.none() | st.integers(1, 9)) if at else None
-    return DropSchedule(tuple(at), then_every, draw(st.none() | st.integers(0, 8)))
+def mixed_seasons(draw):
+    """A short season with 3- and 4-player tables, many tied scores and a random drop rule."""
+    names = [f"M{i}" for i in range(draw(st.integers(6, 11)))]
+    score = st.sampled_from([-40, -10, 0, 0, 10, 25, 25, 60])
+    rounds = []
+    for number in range(1, draw(st.integers(1, 14)) + 1):
+        order = draw(st.permutations(names))
+        sizes = draw(st.lists(st.sampled_from([3, 4]), min_size=1, max_size=3))
+        tables, start = [], 0
+        for size in sizes:
+            if start + size <= len(order):
+                tables.append(order[start : start + size])
+                start += size
+        rounds.append(
+            {
+                "number": number,
+                "date": f"2024-{7 + number // 9:02d}-{number % 9 + 1:02d}",
+                "games": [scores(*[(name, draw(score)) for name in table]) for table in tables],
+            }
+        )
+    at = sorted(draw(st.sets(st.integers(1, 12), max_size=3)))
+    drops = {
+        "at": at,
+        "then_every": draw(st.none() | st.integers(1, 4)) if at else None,
+        "max": draw(st.none() | st.integers(0, 6)),
+    }
+    disputed = draw(st.sets(st.integers(0, 40), max_size=3))
+    return rounds, drops, disputed
+
+
+EXAMPLES = iter(range(10**6))
 
 
 @settings(max_examples=40, deadline=None)
-@given(drop_schedules())
-def test_dropped_count_sql_agrees_with_the_drop_schedule(drops):
-    expression = dropped_count_sql(drops, "games")
-    with connection.cursor() as cursor:
-        for games in (0, 1, 5, 9, 10, 11, 20, 29, 30, 31, 36, 37, 44, 60, 61, 99, 400):
-            cursor.execute(f"SELECT {expression} FROM (SELECT %s AS games) AS n", [games])
-            assert cursor.fetchone()[0] == drops.dropped_count(games), games
+@given(mixed_seasons())
+def test_database_tallies_match_the_pure_layer_for_any_mixed_season(example):
+    rounds, drops, disputed = example
+    data = season_file(
+        slug=f"mixed-{next(EXAMPLES)}",
+        rules={"remainder": "three-player", "drops": drops},
+        rounds=rounds,
+    )
+    season = import_season(data).season
+    games = list(Game.objects.filter(season=season).order_by("id").values_list("id", flat=True))
+    waiting = [games[i] for i in disputed if i < len(games)]
+    Game.objects.filter(pk__in=waiting).update(status=Game.Status.DISPUTED)
+    assert_same_standings(season)
+
+
+@pytest.mark.parametrize(("four_player_gap_lower", "dropped_round"), [(False, 2), (True, 1)])
+def test_a_level_of_equal_points_drops_its_lowest_gap_across_table_sizes(
+    four_player_gap_lower, dropped_round
+):
+    # 3rd of 4 and last of 3 are both worth 1 point: the lower gap is the worst game.
+    third_of_four = (-40 if four_player_gap_lower else 10, 50, 30, -100)
+    tables = [("ABCD", third_of_four), ("ABC", (0, 20, 40)), ("ABC", (100, 0, -10))]
+    rounds = [
+        {"number": n, "date": f"2024-07-0{n}", "games": [scores(*zip(who, points, strict=True))]}
+        for n, (who, points) in enumerate(tables, 1)
+    ]
+    data = season_file(
+        rules={"remainder": "three-player", "drops": {"at": [3], "then_every": None, "max": 1}},
+        rounds=rounds,
+    )
+    season = import_season(data).season
+    assert_same_standings(season)
+    row = next(
+        row
+        for row in season_standings(season, details=False).rows
+        if season_standings(season).players[row.player].name == "A"
+    )
+    assert row.dropped_games == (Game.objects.get(season=season, round__number=dropped_round).pk,)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from django.utils.text import slugify
 
+from games.facts import results_for
 from games.models import Game, GameResult
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 
@@ -74,10 +75,8 @@ def game(
         source=source,
         rated=rated,
     )
-    GameResult.objects.bulk_create(
-        GameResult(game=created, seat=seat, player=player(name), score=score)
-        for seat, (name, score) in enumerate(scores.items())
-    )
+    seats = [(seat, player(name), score) for seat, (name, score) in enumerate(scores.items())]
+    GameResult.objects.bulk_create(results_for(created, seats))
     return created
 
 
