@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import validate_unicode_slug
 from django.db.models import Prefetch, QuerySet
 from drf_spectacular.utils import OpenApiResponse
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
@@ -57,6 +60,20 @@ class ApiMixin:
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         refuse_oversized_body(request)
         super().initial(request, *args, **kwargs)  # type: ignore[misc]
+
+
+def slug_filter(request: Request, name: str) -> str | None:
+    """The query parameter `name` when given: a slug, else a 400 naming the parameter."""
+    value = request.query_params.get(name)
+    if not value:
+        return None
+    try:
+        validate_unicode_slug(value)
+    except DjangoValidationError:
+        raise ValidationError(
+            {name: ["is not a slug: use letters, digits, hyphens and underscores only"]}
+        ) from None
+    return value
 
 
 def games_queryset() -> QuerySet[Game]:

@@ -21,6 +21,7 @@ from api.base import (
     games_queryset,
     rounds_queryset,
     sees_unpublished_draws,
+    slug_filter,
 )
 from api.serializers import (
     GameDetailSerializer,
@@ -65,7 +66,7 @@ class SeasonList(ApiMixin, generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[Season]:
         seasons = Season.objects.select_related("league").order_by("-start", "slug")
-        league = self.request.query_params.get("league")
+        league = slug_filter(self.request, "league")
         return seasons.filter(league__slug=league) if league else seasons
 
 

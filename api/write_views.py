@@ -14,7 +14,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.actions import submit_game
-from api.base import ERROR_RESPONSES, ERRORS, ApiMixin, Pagination, games_queryset, rounds_queryset
+from api.base import (
+    ERROR_RESPONSES,
+    ERRORS,
+    ApiMixin,
+    Pagination,
+    games_queryset,
+    rounds_queryset,
+    slug_filter,
+)
 from api.models import ApiToken
 from api.permissions import HasApiToken, HasOrganizerToken, token_serves_league
 from api.round_actions import draw_round, register_round_players
@@ -43,13 +51,12 @@ class GameListSubmit(ApiMixin, generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[Game]:
         games = games_queryset().order_by("date", "id")
-        params = self.request.query_params
-        if params.get("season"):
-            games = games.filter(season__slug=params["season"])
-        if params.get("league"):
-            games = games.filter(season__league__slug=params["league"])
-        if params.get("player"):
-            games = games.filter(results__player__slug=params["player"])
+        if season := slug_filter(self.request, "season"):
+            games = games.filter(season__slug=season)
+        if league := slug_filter(self.request, "league"):
+            games = games.filter(season__league__slug=league)
+        if player := slug_filter(self.request, "player"):
+            games = games.filter(results__player__slug=player)
         return games
 
     @extend_schema(

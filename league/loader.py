@@ -91,13 +91,14 @@ def counted_results(season: Season) -> Any:
 def season_standings(
     season: Season, *, final: bool = False, details: bool = True
 ) -> SeasonStandings:
-    """The standings of `season` (in-season, or `final`) in one SQL query.
+    """The standings of `season` (in-season, or `final`).
 
-    Only games with `season` set and status confirmed count. With `details` every row
-    carries the player's game entries (points and gap per game, for player pages); without,
-    the per-player totals are computed inside the database (league.standings_sql), which
-    is much faster on very large seasons, and rows have no entries. Raises ActionError when
-    the season's stored rules are invalid.
+    Only games with `season` set and status confirmed count. With `details` (one SQL query)
+    every row carries the player's game entries (points and gap per game, for player pages)
+    and lists its dropped games in played order; without (three queries), the per-player
+    totals are computed inside the database from each result's recorded facts
+    (league.standings_sql), which is much faster on large seasons, and rows have no entries.
+    Both give the same table. Raises ActionError when the season's stored rules are invalid.
     """
     rules = season_rules(season)
     if not details:

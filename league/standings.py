@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import takewhile
 from typing import Any, NamedTuple, TypeAlias
 
 from league.rules import LeagueRules
@@ -288,23 +289,23 @@ def rank_tallies(
         return _rows(rules, [ordered], ranked=True)
     eligible = [t for t in ordered if is_eligible(rules, t)]
     contenders = [t for t in eligible if is_podium_eligible(rules, t)]
-    podium = [t for t, rank in zip(contenders, _shared_ranks(contenders), strict=True) if rank <= 3]
+    # ranks never fall along the order: the podium ends at the first rank past 3
+    ranked = zip(contenders, _ranks(contenders), strict=True)
+    podium = [t for t, _ in takewhile(lambda pair: pair[1] <= 3, ranked)]
     on_podium = {id(t) for t in podium}
     rest = [t for t in eligible if id(t) not in on_podium]
     unranked = [t for t in ordered if not is_eligible(rules, t)]
     return _rows(rules, [podium, rest], ranked=True) + _rows(rules, [unranked], ranked=False)
 
 
-def _shared_ranks(ordered: Sequence[PlayerTally], start: int = 1) -> list[int]:
+def _ranks(ordered: Sequence[PlayerTally], start: int = 1) -> Iterator[int]:
     """Competition ranks (1, 1, 3, ...) of an ordered group: equal only for a full tie."""
-    ranks: list[int] = []
-    keys = [ranking_key(tally) for tally in ordered]
-    for position, key in enumerate(keys):
-        if position and key == keys[position - 1]:
-            ranks.append(ranks[-1])
-        else:
-            ranks.append(start + position)
-    return ranks
+    previous, rank = None, start
+    for position, tally in enumerate(ordered):
+        key = ranking_key(tally)
+        if key != previous:
+            rank, previous = start + position, key
+        yield rank
 
 
 def _rows(
@@ -313,7 +314,7 @@ def _rows(
     rows: list[StandingRow] = []
     for group in groups:
         ranks: Sequence[int | None] = (
-            _shared_ranks(group, start=len(rows) + 1) if ranked else [None] * len(group)
+            list(_ranks(group, start=len(rows) + 1)) if ranked else [None] * len(group)
         )
         rows.extend(
             StandingRow(

@@ -3,19 +3,20 @@
 The same rules as `league.standings` (which stays the reference and does the ranking), read
 off the facts every result row records about its game (games.facts: place, players sharing
 it, gap in twelfths, and the game's date and round number), so no query compares the seats
-of a game:
+of a game. Three queries whatever the season's size:
 
-1. One aggregate counts each player's results by *bucket* (place, players sharing it) with
-   their gaps and the games the eligibility conditions count. The rules give each bucket its
-   placement points (the same at 3- and 4-player tables, which use the first three values),
-   so totals follow without reading rows again.
-2. The drop schedule says how many games each player drops. Walking the buckets from the
-   fewest points up shows which buckets drop whole and how many of the next one drop.
-3. One query reads exactly those worst games: on PostgreSQL, each player's first n rows of a
-   bucket straight off the `result_standing_order` index (a LATERAL join with LIMIT); on
-   SQLite with a window function. Their gaps and ids come back summed and listed per player.
+1. The season's games not confirmed (usually none), which do not count.
+2. One aggregate counts each player's results by *bucket* (place, players sharing it), in
+   parallel on PostgreSQL, and folds them per player by *level*: the buckets worth the same
+   placement points (the same at 3- and 4-player tables, which use the first three values).
+   It gives games, points, gap, the games the eligibility conditions count and the games at
+   each level. The drop schedule then says how many games each player drops, and walking
+   the levels from the fewest points up, how many from each level.
+3. One query reads exactly those worst games: on PostgreSQL each player's first n rows of a
+   level straight off the `result_standing_order` index (a LATERAL join with LIMIT n); on
+   SQLite with a window function. Their gaps come back summed and their ids listed.
 
-Works on PostgreSQL and SQLite.
+Points and gaps are whole numbers of twelfths throughout, so every tie is a real tie.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import datetime as dt
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -39,7 +40,7 @@ from league.standings import PlayerTally
 Bucket = tuple[int, int]  # (place, players sharing the place)
 
 
-def worst_first(alias: str) -> str:
+def worst_first_sql(alias: str) -> str:
     """ORDER BY terms putting a level's worst game first, as `league.standings.worst_first`."""
     return ", ".join(f"{alias}.{column}" for column in ("gap", "played", "round_number", "game_id"))
 
@@ -64,44 +65,43 @@ def levels(rules: LeagueRules) -> list[Level]:
     return [Level(points, tuple(by_points[points])) for points in sorted(by_points)]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Player:
-    windows: list[int]  # games in each podium window, then in the final period
-    games: int = 0
-    points: int = 0  # twelfths
-    gap: int = 0  # twelfths
-    by_bucket: dict[Bucket, int] = field(default_factory=dict)
+    name: str
+    slug: str
+    games: int
+    points: int  # twelfths
+    gap: int  # twelfths
+    windows: tuple[int, ...]  # games in each podium window, then in the final period
+    by_level: tuple[int, ...]  # games at each level of the ladder
 
 
 def season_tallies(
     rules: LeagueRules, season_id: int, season_end: dt.date | None
 ) -> tuple[list[PlayerTally], dict[int, tuple[str, str]]]:
-    """Every player's tally of the season, and each player's (name, slug), in four queries.
+    """Every player's tally of the season, and each player's (name, slug), in three queries.
 
-    Tallies carry no entries; dropped games are listed by game id, ascending.
+    Tallies carry no entries, and list their dropped games in no particular order.
     """
     scope = _Scope(season_id, _uncounted_games(season_id))
-    players = _bucket_totals(rules, scope, season_end)
     ladder = levels(rules)
-    level_of = {bucket: index for index, level in enumerate(ladder) for bucket in level.buckets}
+    players = _player_totals(rules, ladder, scope, season_end)
     requests: list[dict[str, int]] = []
     dropped_points: dict[int, int] = {}
     for player_id, player in players.items():
         remaining = rules.drops.dropped_count(player.games)
         lost = 0
-        for index, level in enumerate(ladder):
+        for index, count in enumerate(player.by_level):
             if remaining == 0:
                 break
-            count = sum(player.by_bucket.get(bucket, 0) for bucket in level.buckets)
             take = min(count, remaining)
             if take:
                 requests.append({"player": player_id, "level": index, "n": take})
-                lost += take * level.points
+                lost += take * ladder[index].points
                 remaining -= take
         dropped_points[player_id] = lost
-    dropped = _dropped_games(ladder, level_of, scope, requests)
-    names = _names(scope)
-    windows = len(rules.podium_windows)
+    dropped = _dropped_games(ladder, scope, requests)
+    podium = len(rules.podium_windows)
     tallies = []
     for player_id, player in players.items():
         lost_gap, games = dropped.get(player_id, (0, ()))
@@ -112,11 +112,11 @@ def season_tallies(
                 points=Fraction(player.points - dropped_points[player_id], GAP_UNIT),
                 gap=Fraction(player.gap - lost_gap, GAP_UNIT),
                 dropped_games=games,
-                podium_window_games=tuple(player.windows[:windows]),
-                final_period_games=player.windows[windows] if rules.final_period else None,
+                podium_window_games=player.windows[:podium],
+                final_period_games=player.windows[podium] if rules.final_period else None,
             )
         )
-    return tallies, names
+    return tallies, {player_id: (p.name, p.slug) for player_id, p in players.items()}
 
 
 @dataclass(frozen=True)
@@ -142,47 +142,67 @@ def _uncounted_games(season_id: int) -> tuple[int, ...]:
     )
 
 
-def _bucket_totals(
-    rules: LeagueRules, scope: _Scope, season_end: dt.date | None
+def _player_totals(
+    rules: LeagueRules, ladder: Sequence[Level], scope: _Scope, season_end: dt.date | None
 ) -> dict[int, _Player]:
-    """Per player: games, points, gap and the counts per bucket and per condition window."""
+    """Per player: name, games, points, gap, and the games per condition window and level.
+
+    The inner aggregate (by player and bucket) reads every result and runs in parallel on
+    PostgreSQL; the outer one folds its few rows per player by the rules' levels.
+    """
     windows: list[str] = []
     params: list[Any] = []
     for window in rules.podium_windows:
         first = int(rules.rounds_in_season or 0) - int(window.last_rounds)
-        windows.append(f"round_number > 0 AND round_number > {first}")
+        windows.append(f"r.round_number > 0 AND r.round_number > {first}")
     if rules.final_period is not None:
         if season_end is None:
             raise ValueError("the rules have a final period: the season's end date is needed")
-        windows.append("played BETWEEN %s AND %s")
+        windows.append("r.played BETWEEN %s AND %s")
         params += [rules.final_period.starts_on(season_end), season_end]
-    counts = "".join(f", SUM(CASE WHEN {w} THEN 1 ELSE 0 END)" for w in windows)
+    inner = "".join(
+        f", SUM(CASE WHEN {w} THEN 1 ELSE 0 END) AS w{i}" for i, w in enumerate(windows)
+    )
+    outer = "".join(f", {_whole(f'SUM(b.w{i})')}" for i in range(len(windows)))
+    level = _level_case(ladder, "b")
+    points = " ".join(f"WHEN {index} THEN {lv.points}" for index, lv in enumerate(ladder))
+    by_level = "".join(
+        f", {_whole(f'SUM(CASE WHEN {level} = {index} THEN b.games ELSE 0 END)')}"
+        for index in range(len(ladder))
+    )
     where, where_params = scope.where("r")
     sql = f"""
-        SELECT r.player_id, r.place, r.tied, COUNT(*), SUM(r.gap){counts}
-        FROM {_table(GameResult)} r
-        WHERE {where}
-        GROUP BY r.player_id, r.place, r.tied
+        SELECT b.player_id, p.name, p.slug, {_whole("SUM(b.games)")},
+               {_whole(f"SUM(b.games * CASE {level} {points} END)")},
+               {_whole("SUM(b.gap)")}{outer}{by_level}
+        FROM (
+            SELECT r.player_id, r.place, r.tied, COUNT(*) AS games, SUM(r.gap) AS gap{inner}
+            FROM {_table(GameResult)} r
+            WHERE {where}
+            GROUP BY r.player_id, r.place, r.tied
+        ) b
+        JOIN {_table(Player)} p ON p.id = b.player_id
+        GROUP BY b.player_id, p.name, p.slug
     """
-    points = {b: level.points for level in levels(rules) for b in level.buckets}
-    players: dict[int, _Player] = defaultdict(lambda: _Player([0] * len(windows)))
+    split = 6 + len(windows)
     with connection.cursor() as cursor:
         cursor.execute(sql, params + where_params)
-        for player_id, place, tied, games, gap, *in_windows in cursor.fetchall():
-            player = players[player_id]
-            bucket = (place, tied)
-            player.games += games
-            player.points += games * points[bucket]
-            player.gap += int(gap)
-            player.by_bucket[bucket] = games
-            for index, count in enumerate(in_windows):
-                player.windows[index] += int(count)
-    return dict(players)
+        return {
+            row[0]: _Player(
+                name=row[1],
+                slug=row[2],
+                games=row[3],
+                points=row[4],
+                gap=row[5],
+                windows=tuple(row[6:split]),
+                by_level=tuple(row[split:]),
+            )
+            for row in cursor.fetchall()
+        }
 
 
 def _dropped_games(
     ladder: Sequence[Level],
-    level_of: dict[Bucket, int],
     scope: _Scope,
     requests: list[dict[str, int]],
 ) -> dict[int, tuple[int, tuple[int, ...]]]:
@@ -192,15 +212,17 @@ def _dropped_games(
     if connection.vendor == "postgresql":
         sql, params = _worst_games_lateral(ladder, {r["level"] for r in requests}, scope)
     else:
-        sql, params = _worst_games_window(level_of, scope)
-    gaps: dict[int, int] = defaultdict(int)
-    games: dict[int, list[int]] = defaultdict(list)
+        sql, params = _worst_games_window(ladder, scope)
+    found: dict[int, tuple[int, tuple[int, ...]]] = {}
     with connection.cursor() as cursor:
         cursor.execute(sql, [json.dumps(requests), *params])
-        for player_id, gap, game_ids in cursor.fetchall():  # a row per player and level
-            gaps[player_id] += int(gap)
-            games[player_id] += game_ids if isinstance(game_ids, list) else _ids(game_ids)
-    return {player: (gaps[player], tuple(sorted(games[player]))) for player in gaps}
+        for player_id, gap, listed in cursor.fetchall():  # a row per player and level
+            game_ids = tuple(listed if isinstance(listed, list) else _ids(listed))
+            if player_id in found:  # games dropped from several levels
+                before_gap, before = found[player_id]
+                gap, game_ids = gap + before_gap, before + game_ids
+            found[player_id] = (int(gap), game_ids)
+    return found
 
 
 REQUESTS = {
@@ -233,7 +255,7 @@ def _worst_games_lateral(
             SELECT e.game_id, e.gap, e.played, e.round_number
             FROM {_table(GameResult)} e
             WHERE {where} AND e.player_id = req.player AND e.place = {place} AND e.tied = {tied}
-            ORDER BY {worst_first("e")}
+            ORDER BY {worst_first_sql("e")}
             LIMIT req.n
         )"""
 
@@ -242,7 +264,7 @@ def _worst_games_lateral(
         worst = rows_of(buckets[0])
         if len(buckets) > 1:  # each bucket's n worst; of those, the n worst of the level
             union = " UNION ALL ".join(rows_of(bucket) for bucket in buckets)
-            worst = f"(SELECT * FROM ({union}) u ORDER BY {worst_first('u')} LIMIT req.n)"
+            worst = f"(SELECT * FROM ({union}) u ORDER BY {worst_first_sql('u')} LIMIT req.n)"
         parts.append(
             f"""SELECT req.player, x.gap, x.games FROM req CROSS JOIN LATERAL (
                     SELECT SUM(w.gap) AS gap, {_listed("w.game_id")} AS games FROM {worst} w
@@ -251,23 +273,19 @@ def _worst_games_lateral(
     return f"WITH req AS ({REQUESTS['postgresql']}) {' UNION ALL '.join(parts)}", params
 
 
-def _worst_games_window(level_of: dict[Bucket, int], scope: _Scope) -> tuple[str, list[Any]]:
+def _worst_games_window(ladder: Sequence[Level], scope: _Scope) -> tuple[str, list[Any]]:
     """SQLite: the requested levels' rows numbered worst first per player; the first n,
     summed: (player, gaps, game ids) per request."""
     where, where_params = scope.where("e")
-    level = " ".join(
-        f"WHEN e.place = {place} AND e.tied = {tied} THEN {index}"
-        for (place, tied), index in level_of.items()
-    )
     sql = f"""
         SELECT player, SUM(gap), {_listed("game_id")} FROM (
             SELECT req.player, req.level, req.n, e.game_id, e.gap,
                    ROW_NUMBER() OVER (
-                       PARTITION BY req.player, req.level ORDER BY {worst_first("e")}
+                       PARTITION BY req.player, req.level ORDER BY {worst_first_sql("e")}
                    ) AS worst
             FROM ({REQUESTS["sqlite"]}) req
             JOIN {_table(GameResult)} e ON e.player_id = req.player
-            WHERE {where} AND (CASE {level} END) = req.level
+            WHERE {where} AND {_level_case(ladder, "e")} = req.level
         ) numbered
         WHERE worst <= n
         GROUP BY player, level
@@ -275,16 +293,19 @@ def _worst_games_window(level_of: dict[Bucket, int], scope: _Scope) -> tuple[str
     return sql, where_params
 
 
-def _names(scope: _Scope) -> dict[int, tuple[str, str]]:
-    """(name, slug) of every player with a result in the season (an index probe each)."""
-    sql = f"""
-        SELECT p.id, p.name, p.slug FROM {_table(Player)} p
-        WHERE EXISTS (SELECT 1 FROM {_table(GameResult)} r
-                      WHERE r.season_id = %s AND r.player_id = p.id)
-    """
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [scope.season_id])
-        return {pk: (name, slug) for pk, name, slug in cursor.fetchall()}
+def _whole(expression: str) -> str:
+    """`expression` as an integer (PostgreSQL sums integers as numeric)."""
+    return f"CAST({expression} AS BIGINT)"
+
+
+def _level_case(ladder: Sequence[Level], alias: str) -> str:
+    """SQL: the index in `ladder` of the level of row `alias`'s (place, tied)."""
+    cases = " ".join(
+        f"WHEN {alias}.place = {place} AND {alias}.tied = {tied} THEN {index}"
+        for index, level in enumerate(ladder)
+        for place, tied in level.buckets
+    )
+    return f"(CASE {cases} END)"
 
 
 def _table(model: Any) -> str:
@@ -294,7 +315,7 @@ def _table(model: Any) -> str:
 def _listed(column: str) -> str:
     """SQL listing `column` of a group's rows: an array (PostgreSQL) or comma-separated."""
     if connection.vendor == "postgresql":
-        return f"ARRAY_AGG({column} ORDER BY {column})"
+        return f"ARRAY_AGG({column})"
     return f"GROUP_CONCAT({column}, ',')"
 
 

@@ -46,8 +46,10 @@ def do_sync_rated_season(season: Season, threshold: int) -> bool:
         now = timezone.now()
         joined = counted - current
         left = current - counted
-        Game.objects.filter(pk__in=joined).update(season=season, updated_at=now)
-        Game.objects.filter(pk__in=left).update(season=None, updated_at=now)
+        for games, assigned in ((joined, season), (left, None)):
+            Game.objects.filter(pk__in=games).update(season=assigned, updated_at=now)
+            # the results carry their game's season (games.facts)
+            GameResult.objects.filter(game_id__in=games).update(season=assigned)
         return bool(joined or left)
 
 

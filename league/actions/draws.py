@@ -50,7 +50,7 @@ class DrawView:
 
 def current_ranking(round_: Round) -> list[int]:
     """Player ids of the season's ranked players (a counted game so far), best first."""
-    return season_standings(round_.season).ranking()
+    return season_standings(round_.season, details=False).ranking()
 
 
 def round_has_results(round_: Round) -> bool:

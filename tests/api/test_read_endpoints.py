@@ -214,3 +214,17 @@ def test_unknown_api_addresses_are_404_in_the_api_error_shape(anon, address):
         response = method(address)
         assert response.status_code == 404
         assert response.json()["errors"][0]["code"] == "not_found"
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games/", "/api/v1/seasons/"])
+@pytest.mark.parametrize("value", ["bad\x00slug", "a b", "semi;colon"])
+def test_a_filter_that_is_not_a_slug_is_refused_naming_it(anon, path, value):
+    response = anon.get(path, {"league": value})
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "code": "malformed",
+            "path": "league",
+            "message": "is not a slug: use letters, digits, hyphens and underscores only",
+        }
+    ]

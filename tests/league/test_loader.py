@@ -152,6 +152,18 @@ def test_standings_take_one_query_whatever_the_season_size(players, django_asser
     assert sum(row.games for row in standings.rows) == players * 34
 
 
+@pytest.mark.parametrize("players", [40, 400])
+def test_standings_in_the_database_take_three_queries_whatever_the_season_size(
+    players, django_assert_num_queries
+):
+    season = import_season(random_rounds_season(players, seed=players)).season
+    # the games not confirmed, the totals by player and level, the dropped games
+    with django_assert_num_queries(3):
+        standings = season_standings(season, final=True, details=False)
+    assert len(standings.rows) == players
+    assert sum(row.dropped for row in standings.rows) == players * 4  # 34 games: 4 dropped
+
+
 def test_changing_rules_recomputes_standings_and_keeps_results():
     season = import_season(two_rounds()).season
     results = list(GameResult.objects.order_by("id").values_list("player_id", "score"))

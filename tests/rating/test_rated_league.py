@@ -6,7 +6,8 @@ import datetime as dt
 
 import pytest
 
-from games.models import Game
+from games.models import Game, GameResult
+from league.loader import season_standings
 from rating.membership import Membership, counted_games, membership
 from rating.models import RatedLeagueMember
 from rating.tasks import update_ratings
@@ -93,6 +94,14 @@ def test_rated_season_counts_games_among_members_and_leaves_the_rest(rated_seaso
     assert members_game.season == rated_season
     assert mixed_game.season is None
     assert imported.season == rated_season  # imported games count as they stand
+    # the results follow their game into and out of the season: both standings paths agree
+    assert set(GameResult.objects.filter(season=rated_season).values_list("game", flat=True)) == {
+        members_game.pk,
+        imported.pk,
+    }
+    pure = season_standings(rated_season, final=True)
+    in_database = season_standings(rated_season, final=True, details=False)
+    assert [r.as_json("") for r in in_database.rows] == [r.as_json("") for r in pure.rows]
     assert set(
         RatedLeagueMember.objects.filter(season=rated_season).values_list("player__name", flat=True)
     ) == {"Dana", "Eli", "Noa", "Omer"}

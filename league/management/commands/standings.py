@@ -25,7 +25,7 @@ class Command(BaseCommand):
         if season is None:
             raise CommandError(f"there is no season {options['season']!r}")
         try:
-            standings = season_standings(season, final=options["final"])
+            standings = season_standings(season, final=options["final"], details=False)
         except ActionError as error:
             raise CommandError(str(error)) from None
         if options["json"]:
