@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
 from accounts.models import PlayerClaim
-from accounts.permissions import is_any_organizer
+from accounts.permissions import claims_scope, is_any_organizer
 from league.actions.errors import ActionCode, ActionError
 from league.actions.players import clean_player_name, get_or_create_players
 from league.models import Player
@@ -58,6 +58,15 @@ def decide_claim(claim_id: int, *, approve: bool, actor: Any) -> PlayerClaim:
         )
         if claim is None:
             raise ActionError(ActionCode.UNKNOWN, _("There is no such claim."))
+        if not PlayerClaim.objects.filter(claims_scope(actor), pk=claim.pk).exists():
+            raise ActionError(
+                ActionCode.FORBIDDEN,
+                _(
+                    "%(player)s plays in leagues you do not organize: "
+                    "an organizer of his league decides this claim."
+                )
+                % {"player": claim.player.name},
+            )
         if claim.status != PlayerClaim.Status.PENDING:
             raise ActionError(ActionCode.CONFLICT, _("This claim was already decided."))
         player = Player.objects.select_for_update().get(pk=claim.player_id)

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
-from league.models import League, Player
+from games.models import GameResult
+from league.models import League, Player, Registration
 
 
 def is_organizer(user: Any, league: League | int) -> bool:
@@ -40,6 +42,21 @@ def require_any_organizer(user: Any) -> None:
     """Raise PermissionDenied unless `user` organizes some league."""
     if not is_any_organizer(user):
         raise PermissionDenied(_("Only an organizer may do this."))
+
+
+def claims_scope(user: Any) -> Q:
+    """Which claims `user` may decide (a filter on PlayerClaim): those for a player with a
+    registration or a season's result in a league he organizes, or with neither anywhere (a
+    new record). Superusers decide every claim."""
+    if getattr(user, "is_superuser", False):
+        return Q()
+    mine = League.organizers.through.objects.filter(user_id=user.pk).values("league_id")
+    registered = Registration.objects.filter(player=OuterRef("player"))
+    played = GameResult.objects.filter(player=OuterRef("player"), season__isnull=False)
+    in_mine = Exists(registered.filter(round__season__league__in=mine)) | Exists(
+        played.filter(season__league__in=mine)
+    )
+    return Q(in_mine) | ~Q(Exists(registered) | Exists(played))
 
 
 def player_of(user: Any) -> Player | None:

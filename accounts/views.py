@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.actions import decide_claim, import_players, invite_player, request_claim
 from accounts.models import PlayerClaim
-from accounts.permissions import is_any_organizer, player_of, require_any_organizer
+from accounts.permissions import claims_scope, is_any_organizer, player_of, require_any_organizer
 from league.actions.errors import ActionError
 from league.models import Player
 from league.views.common import refused, run_action
@@ -74,9 +74,9 @@ def claim_player(request: HttpRequest) -> HttpResponse:
 def claims(request: HttpRequest) -> HttpResponse:
     """The organizers' list of pending claims."""
     require_any_organizer(request.user)
-    pending = PlayerClaim.objects.filter(status=PlayerClaim.Status.PENDING).select_related(
-        "player", "user"
-    )
+    pending = PlayerClaim.objects.filter(
+        claims_scope(request.user), status=PlayerClaim.Status.PENDING
+    ).select_related("player", "user")
     return render(request, "registration/claims.html", {"claims": pending})
 
 

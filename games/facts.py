@@ -80,9 +80,9 @@ def results_for(game: Game, seats: Iterable[tuple[int, Any, int]]) -> list[GameR
                 game=game,
                 seat=seat,
                 score=score,
-                place=fact and fact.place,
-                tied=fact and fact.tied,
-                gap=fact and fact.gap,
+                place=fact.place if fact else None,
+                tied=fact.tied if fact else None,
+                gap=fact.gap if fact else None,
                 **shared,
                 **who,
             )

@@ -15,10 +15,12 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring import DealResult, get_preset, score_game
+from scoring.cards import Strain
 
 SCORE_LIMIT = 100_000
 SEAT_FIELDS = ("contract", "tricks")
-STRAINS = ("S", "H", "D", "C", "NT")
+# The engine's strains as the sheet offers them: suits from the highest, then no trump.
+STRAINS = tuple(s.name for s in sorted(Strain, key=lambda s: (s == Strain.NT, -s)))
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ class WebConfig(AppConfig):
     name = "web"
 
     def ready(self) -> None:
+        from league.signals import season_results_changed
         from web.page_cache import bump_generation
 
         for app_label, model_name in PAGE_DATA_MODELS:
@@ -31,3 +32,5 @@ class WebConfig(AppConfig):
                 signal.connect(
                     bump_generation, sender=model, dispatch_uid=f"web-pages-{model_name}"
                 )
+        # Bulk writes (imports, status updates) send no model signals but announce this.
+        season_results_changed.connect(bump_generation, dispatch_uid="web-pages-results")

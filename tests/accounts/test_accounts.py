@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from accounts.actions import decide_claim, import_players, parse_player_csv, request_claim
 from accounts.models import AuditEntry, PlayerClaim
-from accounts.permissions import is_any_organizer, is_organizer, player_of
+from accounts.permissions import claims_scope, is_any_organizer, is_organizer, player_of
 from league.actions.errors import ActionCode, ActionError
 from league.models import Player
 from tests.roundsupport import make_organizer, make_players, make_season, make_user
@@ -224,3 +224,43 @@ def test_password_reset_pages(client, mailoutbox):
     response = client.post(reverse("password_reset"), {"email": "eli@example.com"}, follow=True)
     assert response.status_code == 200
     assert len(mailoutbox) == 1 and "/accounts/reset/" in mailoutbox[0].body
+
+
+def test_claims_are_decided_by_an_organizer_of_the_players_league():
+    from league.actions.registration import register_players
+    from tests.roundsupport import make_round
+
+    season = make_season()
+    other = make_season("s2", league_name="Other League")
+    ours, theirs = make_organizer(season), make_organizer(other)
+    (regular, newcomer) = make_players(2)
+    register_players(make_round(season), [regular], actor=ours)
+    claim = request_claim(make_user(), regular)
+    fresh = request_claim(make_user(), newcomer)
+    # the other league's organizer sees and decides only the newcomer's claim
+    assert set(PlayerClaim.objects.filter(claims_scope(theirs)).values_list("pk", flat=True)) == {
+        fresh.pk
+    }
+    with pytest.raises(ActionError) as error:
+        decide_claim(claim.pk, approve=True, actor=theirs)
+    assert error.value.code == ActionCode.FORBIDDEN
+    assert "plays in leagues you do not organize" in str(error.value)
+    decide_claim(fresh.pk, approve=True, actor=theirs)
+    decide_claim(claim.pk, approve=True, actor=ours)
+    assert Player.objects.filter(user__isnull=False).count() == 2
+
+
+def test_the_claims_page_lists_only_the_claims_an_organizer_may_decide(client):
+    from league.actions.registration import register_players
+    from tests.roundsupport import make_round
+
+    season = make_season()
+    other = make_season("s2", league_name="Other League")
+    ours, theirs = make_organizer(season), make_organizer(other)
+    (regular,) = make_players(1)
+    register_players(make_round(season), [regular], actor=ours)
+    request_claim(make_user(), regular)
+    client.force_login(theirs)
+    assert regular.name not in client.get(reverse("claims")).content.decode()
+    client.force_login(ours)
+    assert regular.name in client.get(reverse("claims")).content.decode()

@@ -90,3 +90,16 @@ def test_a_dead_redis_cache_breaks_neither_pages_nor_writes(client, make_season,
     response = client.get(f"/seasons/{season.slug}/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert "Round 9" in response.content.decode()
+
+
+def test_a_bulk_write_that_announces_changed_results_makes_the_pages_stale(
+    make_season, django_capture_on_commit_callbacks
+):
+    from league.signals import season_results_changed
+
+    season = make_season()
+    with mute_signals():  # as a bulk write: no model signal
+        before = page_cache.generation()
+        with django_capture_on_commit_callbacks(execute=True):
+            season_results_changed.send(sender=Round, season_id=season.pk)
+    assert page_cache.generation() != before
