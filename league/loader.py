@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from games.models import Game, GameResult
@@ -14,10 +14,11 @@ from league.models import Season
 from league.rules import LeagueRules
 from league.standings import (
     GameEntry,
+    PlayerTally,
     StandingRow,
-    compute_standings,
     game_entries,
     rank_tallies,
+    tally_players,
 )
 from league.standings_sql import season_tallies
 
@@ -51,6 +52,18 @@ class SeasonStandings:
     rows: tuple[StandingRow, ...]
     players: Mapping[int, PlayerInfo]
     games: Mapping[int, GameInfo]
+    tallies: tuple[PlayerTally, ...] = field(default=(), repr=False)
+
+    def ranked(self, *, final: bool) -> SeasonStandings:
+        """The same season's table in-season or `final`, ranked again from its tallies (no
+        second read of the games)."""
+        rows = rank_tallies(
+            self.rules,
+            self.tallies,
+            final=final,
+            tiebreak=lambda player_id: self.players[player_id].name,
+        )
+        return replace(self, final=final, rows=tuple(rows))
 
     def ranking(self) -> list[int]:
         """Player ids in table order: the ranked players, best first (for ranking draws)."""
@@ -124,20 +137,15 @@ def season_standings(
             round_number=info.round,
             date=info.date,
         )
-    rows = compute_standings(
-        rules,
-        entries,
-        final=final,
-        season_end=season.end,
-        tiebreak=lambda player_id: players[player_id].name,
+    tallies = tally_players(rules, entries, season_end=season.end)
+    return SeasonStandings(season, rules, final, (), players, games, tuple(tallies)).ranked(
+        final=final
     )
-    return SeasonStandings(season, rules, final, tuple(rows), players, games)
 
 
 def _standings_from_database(season: Season, rules: LeagueRules, final: bool) -> SeasonStandings:
     tallies, names = season_tallies(rules, season.pk, season.end)
     players = {pid: PlayerInfo(pid, name, slug) for pid, (name, slug) in names.items()}
-    rows = rank_tallies(
-        rules, tallies, final=final, tiebreak=lambda player_id: players[player_id].name
+    return SeasonStandings(season, rules, final, (), players, {}, tuple(tallies)).ranked(
+        final=final
     )
-    return SeasonStandings(season, rules, final, tuple(rows), players, {})

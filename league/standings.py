@@ -246,14 +246,21 @@ def compute_standings(
     tiebreak: Callable[[Any], Any] | None = None,
 ) -> list[StandingRow]:
     """The league table from every player's game entries (see the module's decisions)."""
+    tallies = tally_players(rules, entries, season_end=season_end)
+    return rank_tallies(rules, tallies, final=final, tiebreak=tiebreak)
+
+
+def tally_players(
+    rules: LeagueRules, entries: Iterable[GameEntry], *, season_end: dt.date | None = None
+) -> list[PlayerTally]:
+    """Every player's tally from the game entries (ranked by `rank_tallies`, in either mode)."""
     by_player: dict[Any, list[GameEntry]] = defaultdict(list)
     for entry in entries:
         by_player[entry.player].append(entry)
-    tallies = [
+    return [
         tally_player(rules, player, games, season_end=season_end)
         for player, games in by_player.items()
     ]
-    return rank_tallies(rules, tallies, final=final, tiebreak=tiebreak)
 
 
 def ranking_key(tally: PlayerTally) -> tuple[Exact, Exact, int]:

@@ -152,7 +152,7 @@ def build_snapshot_data(season: Season) -> dict[str, Any]:
     table = season_standings(season)
     rules = table.rules
     standings = list(table.rows)
-    final = list(season_standings(season, final=True).rows)
+    final = list(table.ranked(final=True).rows)
     entries = [entry for row in standings for entry in row.entries]
     league = season.league
     rounds = list(Round.objects.filter(season=season).order_by("number"))

@@ -174,3 +174,15 @@ def test_changing_rules_recomputes_standings_and_keeps_results():
     rows = standings_json("season-10")["standings"]
     assert rows[0] == {**rows[0], "player": "Dana", "points": 10 + 3.5, "eligible": True}
     assert list(GameResult.objects.order_by("id").values_list("player_id", "score")) == results
+
+
+@pytest.mark.parametrize("details", [True, False])
+def test_ranking_again_in_the_other_mode_matches_reading_the_season_again(
+    details, django_assert_num_queries
+):
+    season = import_season(random_rounds_season(20, seed=4)).season
+    in_season = season_standings(season, details=details)
+    with django_assert_num_queries(0):
+        final = in_season.ranked(final=True)
+    assert final.final and final.rows == season_standings(season, final=True, details=details).rows
+    assert final.ranked(final=False).rows == in_season.rows
