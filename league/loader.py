@@ -52,7 +52,7 @@ class SeasonStandings:
     rows: tuple[StandingRow, ...]
     players: Mapping[int, PlayerInfo]
     games: Mapping[int, GameInfo]
-    tallies: tuple[PlayerTally, ...] = field(default=(), repr=False)
+    tallies: tuple[PlayerTally, ...] = field(repr=False)
 
     def ranked(self, *, final: bool) -> SeasonStandings:
         """The same season's table in-season or `final`, ranked again from its tallies (no
