@@ -85,9 +85,10 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent writers wait instead of failing at once.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
-elif "postgresql" in DATABASES["default"]["ENGINE"]:
+elif "postgresql" in DATABASES["default"]["ENGINE"] and env.bool("DATABASE_NO_JIT", default=True):
     # No JIT compilation: it costs tens of milliseconds on the app's short queries and the
-    # large standings aggregates alike, and saves nothing at this size.
+    # large standings aggregates alike, and saves nothing at this size. (Behind a pooler
+    # that refuses startup options, set DATABASE_NO_JIT=0 and turn JIT off on the server.)
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("options", "-c jit=off")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

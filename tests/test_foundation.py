@@ -52,3 +52,14 @@ def test_email_url_configures_smtp():
         587,
         True,
     )
+
+
+@pytest.mark.django_db
+def test_postgresql_connections_run_without_jit():
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("JIT is a PostgreSQL setting")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone()[0] == "off"
