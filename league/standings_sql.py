@@ -261,8 +261,9 @@ def _worst_games_lateral(
 
     for index in sorted(wanted):
         buckets = ladder[index].buckets
-        worst = rows_of(buckets[0])
-        if len(buckets) > 1:  # each bucket's n worst; of those, the n worst of the level
+        if len(buckets) == 1:
+            worst = rows_of(buckets[0])
+        else:  # each bucket's n worst; of those, the n worst of the level
             union = " UNION ALL ".join(rows_of(bucket) for bucket in buckets)
             worst = f"(SELECT * FROM ({union}) u ORDER BY {worst_first_sql('u')} LIMIT req.n)"
         parts.append(

@@ -105,7 +105,9 @@ def mixed_seasons(draw):
         "max": draw(st.none() | st.integers(0, 6)),
     }
     disputed = draw(st.sets(st.integers(0, 40), max_size=3))
-    return rounds, drops, disputed
+    # small values, often equal: places and shared places worth the same points drop together
+    placement = sorted(draw(st.lists(st.integers(0, 4), min_size=4, max_size=4)), reverse=True)
+    return rounds, drops, disputed, placement
 
 
 EXAMPLES = iter(range(10**6))
@@ -114,10 +116,10 @@ EXAMPLES = iter(range(10**6))
 @settings(max_examples=40, deadline=None)
 @given(mixed_seasons())
 def test_database_tallies_match_the_pure_layer_for_any_mixed_season(example):
-    rounds, drops, disputed = example
+    rounds, drops, disputed, placement = example
     data = season_file(
         slug=f"mixed-{next(EXAMPLES)}",
-        rules={"remainder": "three-player", "drops": drops},
+        rules={"remainder": "three-player", "drops": drops, "placement_points": placement},
         rounds=rounds,
     )
     season = import_season(data).season
@@ -150,3 +152,28 @@ def test_a_level_of_equal_points_drops_its_lowest_gap_across_table_sizes(
         if season_standings(season).players[row.player].name == "A"
     )
     assert row.dropped_games == (Game.objects.get(season=season, round__number=dropped_round).pk,)
+
+
+def test_places_worth_the_same_points_drop_by_gap_whatever_their_place():
+    # placement 3-1-1-0: 2nd alone, 3rd alone and a shared 2nd are all worth 1 point
+    tables = [
+        ("ABCD", (40, 30, -20, -50)),  # A 1st
+        ("ABCD", (30, 40, -20, -50)),  # A 2nd, gap 30 - 0 = 30
+        ("ABCD", (-20, 40, 30, -50)),  # A 3rd, gap -20 - 0 = -20
+        ("ABCD", (30, 30, 0, -60)),  # A shares 1st with B: (3 + 1) / 2 = 2
+        ("ABCD", (10, 40, 10, -60)),  # A shares 2nd with C: (1 + 1) / 2 = 1, gap 10 - 0 = 10
+    ]
+    rounds = [
+        {"number": n, "date": f"2024-07-0{n}", "games": [scores(*zip(who, points, strict=True))]}
+        for n, (who, points) in enumerate(tables, 1)
+    ]
+    data = season_file(
+        rules={"placement_points": [3, 1, 1, 0], "drops": {"at": [5, 6], "then_every": None}},
+        rounds=rounds,
+    )
+    season = import_season(data).season
+    assert_same_standings(season)
+    standings = season_standings(season, details=False)
+    row = next(r for r in standings.rows if standings.players[r.player].name == "A")
+    assert row.dropped_games == (Game.objects.get(season=season, round__number=3).pk,)
+    assert row.points == 3 + 1 + 2 + 1  # the 3rd place (1 point, gap -20) dropped
