@@ -51,10 +51,16 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if _database_unavailable():
         status = 503
         code = "unavailable"
-        message = _(
-            "The league database is briefly unavailable; nothing was saved. "
-            "Please try again in a few seconds."
-        )
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            # A page view saves nothing, and may follow a form that was saved just before.
+            message = _(
+                "The league database is briefly unavailable. Please try again in a few seconds."
+            )
+        else:
+            message = _(
+                "The league database is briefly unavailable; nothing was saved. "
+                "Please try again in a few seconds."
+            )
     else:
         status = 500
         code = "server_error"

@@ -9,19 +9,27 @@ from django.test import RequestFactory
 from config.views import server_error
 
 
-def _fail_with(exception, path):
+def _fail_with(exception, path, method="get"):
     try:
         raise exception
     except Exception:
-        return server_error(RequestFactory().get(path))
+        return server_error(getattr(RequestFactory(), method)(path))
 
 
 def test_database_down_page_is_a_retryable_503():
     response = _fail_with(OperationalError("connection refused"), "/seasons/s/")
     assert response.status_code == 503
     assert response["Retry-After"] == "5"
-    assert "nothing was saved" in response.content.decode()
+    assert "briefly unavailable" in response.content.decode()
     assert "Traceback" not in response.content.decode()
+
+
+def test_database_down_says_nothing_was_saved_only_for_a_form():
+    # a page view may follow a form that was saved just before the database went away
+    page = _fail_with(OperationalError("connection refused"), "/tables/5/")
+    assert "nothing was saved" not in page.content.decode()
+    form = _fail_with(OperationalError("connection refused"), "/tables/5/submit/", "post")
+    assert "nothing was saved" in form.content.decode()
 
 
 def test_database_down_api_answer_is_json_with_a_code():
