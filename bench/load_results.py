@@ -67,6 +67,12 @@ class Ledger:
     latencies: list[float] = field(default_factory=list)
     played: set[int] = field(default_factory=set)
     retry_answer: str = ""
+    # A form that redirected (so it was handled) to a page that then failed: the client
+    # cannot know whether it was saved; the check accepts either.
+    unsure_submissions: dict[int, list[tuple[str, tuple[int, ...]]]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+    unsure_confirmations: Counter[int] = field(default_factory=Counter)
 
 
 def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list[int]]]:
@@ -172,6 +178,8 @@ class Player(threading.Thread):
         """POST a form and follow the redirect; the flashed message's level, or None."""
         token = self.http.cookies.get("csrftoken") or ""
         response = self.request("POST", path, data={**data, "csrfmiddlewaretoken": token})
+        if response is not None and response.history and response.status_code == 503:
+            return "unknown"  # handled, then the page it led to met the outage
         if response is None or response.status_code != 200:
             return None
         found = MESSAGE.search(response.text)
@@ -196,6 +204,8 @@ class Player(threading.Thread):
                 with ledger.lock:
                     if outcome == "success":
                         ledger.confirmed[table_id] += 1
+                    elif outcome == "unknown":
+                        ledger.unsure_confirmations[table_id] += 1
                     else:
                         ledger.refused[f"confirm {outcome}"] += 1
             elif CAN_ENTER in html and (status is None or self.rng.random() < 0.15):
@@ -206,6 +216,10 @@ class Player(threading.Thread):
                     ledger.played.add(table_id)
                     if outcome == "success":
                         ledger.submitted[table_id].append((str(self.me["username"]), scores))
+                    elif outcome == "unknown":
+                        ledger.unsure_submissions[table_id].append(
+                            (str(self.me["username"]), scores)
+                        )
                     else:
                         ledger.refused[f"submit {outcome}"] += 1
             else:
@@ -271,14 +285,16 @@ def verify(run: Run) -> list[str]:
             problems.append(f"table {table_id}: version numbers {[v.number for v in stored]}")
         accepted = Counter(ledger.submitted[table_id])
         in_db = Counter((v.entered_by.username, tuple(v.scores)) for v in stored)
-        if accepted != in_db:
+        unsure = Counter(ledger.unsure_submissions[table_id])
+        # every accepted submission stored once; anything else stored was an unsure one
+        if accepted - in_db or (in_db - accepted) - unsure:
             problems.append(
-                f"table {table_id}: accepted submissions {dict(accepted)} != stored {dict(in_db)}"
+                f"table {table_id}: accepted submissions {dict(accepted)} (unsure "
+                f"{dict(unsure)}) != stored {dict(in_db)}"
             )
-        if ledger.confirmed[table_id] != 1:
-            problems.append(
-                f"table {table_id}: {ledger.confirmed[table_id]} accepted confirmations"
-            )
+        confirmations = ledger.confirmed[table_id]
+        if confirmations > 1 or (confirmations == 0 and not ledger.unsure_confirmations[table_id]):
+            problems.append(f"table {table_id}: {confirmations} accepted confirmations")
     return problems
 
 
@@ -324,6 +340,10 @@ def summarize(run: Run, elapsed: float, stuck: int) -> list[str]:
     print(f"accepted: {sum(len(v) for v in ledger.submitted.values())} submissions, "
           f"{sum(ledger.confirmed.values())} confirmations; refused (with a message): "
           f"{dict(ledger.refused)}")  # fmt: skip
+    unsure = sum(len(v) for v in ledger.unsure_submissions.values())
+    if unsure or ledger.unsure_confirmations:
+        print(f"handled, then the next page met the outage: {unsure} submissions, "
+              f"{sum(ledger.unsure_confirmations.values())} confirmations")  # fmt: skip
     server_errors = sum(n for code, n in ledger.statuses.items() if code >= 500)
     retryable = ledger.statuses.get(503, 0) if run.retryable_ok else 0
     broken = sum("Error" in f for f in ledger.failures)
