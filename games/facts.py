@@ -21,8 +21,8 @@ from typing import Any
 from django.db import transaction
 
 from games.models import Game, GameResult
+from league.standings import TWELFTHS
 
-GAP_UNIT = 12  # gaps are stored in twelfths: exact for tables of 3 and of 4 players
 COUNTED_TABLES = (3, 4)  # the standings count only games of 3 or 4 players
 
 
@@ -49,7 +49,7 @@ def seat_facts(scores: Sequence[int]) -> list[SeatFacts | None]:
         SeatFacts(
             place=1 + sum(1 for other in scores if other > score),
             tied=sum(1 for other in scores if other == score),
-            gap=(seats * score - total) * (GAP_UNIT // seats),
+            gap=(seats * score - total) * (TWELFTHS // seats),
         )
         for score in scores
     ]

@@ -32,6 +32,10 @@ from typing import Any, NamedTuple, TypeAlias
 from league.rules import LeagueRules
 
 Exact: TypeAlias = int | Fraction
+
+# Every placement share (1 to 4 players sharing places) and every gap from the average of 3
+# or 4 scores is a whole number of twelfths, so sums of them are too.
+TWELFTHS = 12
 """An exact rational value: league points or a gap."""
 
 
@@ -274,9 +278,9 @@ def ranking_key(tally: PlayerTally) -> tuple[Exact, Exact, int]:
 
 def _twelfths(value: Exact) -> Exact:
     if isinstance(value, int):
-        return value * 12
-    whole, remainder = divmod(12, value.denominator)
-    return value.numerator * whole if remainder == 0 else value * 12
+        return value * TWELFTHS
+    whole, remainder = divmod(TWELFTHS, value.denominator)
+    return value.numerator * whole if remainder == 0 else value * TWELFTHS
 
 
 def rank_tallies(

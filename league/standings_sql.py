@@ -31,11 +31,10 @@ from typing import Any
 
 from django.db import connection
 
-from games.facts import GAP_UNIT
 from games.models import Game, GameResult
 from league.models import Player
 from league.rules import LeagueRules
-from league.standings import PlayerTally
+from league.standings import TWELFTHS, PlayerTally
 
 Bucket = tuple[int, int]  # (place, players sharing the place)
 
@@ -59,7 +58,7 @@ def levels(rules: LeagueRules) -> list[Level]:
     by_points: dict[int, list[Bucket]] = defaultdict(list)
     for place in range(1, 5):
         for tied in range(1, 6 - place):
-            by_points[sum(values[place - 1 : place - 1 + tied]) * GAP_UNIT // tied].append(
+            by_points[sum(values[place - 1 : place - 1 + tied]) * TWELFTHS // tied].append(
                 (place, tied)
             )
     return [Level(points, tuple(by_points[points])) for points in sorted(by_points)]
@@ -109,8 +108,8 @@ def season_tallies(
             PlayerTally(
                 player=player_id,
                 games=player.games,
-                points=Fraction(player.points - dropped_points[player_id], GAP_UNIT),
-                gap=Fraction(player.gap - lost_gap, GAP_UNIT),
+                points=Fraction(player.points - dropped_points[player_id], TWELFTHS),
+                gap=Fraction(player.gap - lost_gap, TWELFTHS),
                 dropped_games=games,
                 podium_window_games=player.windows[:podium],
                 final_period_games=player.windows[podium] if rules.final_period else None,
@@ -164,22 +163,23 @@ def _player_totals(
         f", SUM(CASE WHEN {w} THEN 1 ELSE 0 END) AS w{i}" for i, w in enumerate(windows)
     )
     outer = "".join(f", {_whole(f'SUM(b.w{i})')}" for i in range(len(windows)))
-    level = _level_case(ladder, "b")
     points = " ".join(f"WHEN {index} THEN {lv.points}" for index, lv in enumerate(ladder))
     by_level = "".join(
-        f", {_whole(f'SUM(CASE WHEN {level} = {index} THEN b.games ELSE 0 END)')}"
+        f", {_whole(f'SUM(CASE WHEN b.level = {index} THEN b.games ELSE 0 END)')}"
         for index in range(len(ladder))
     )
     where, where_params = scope.where("r")
     sql = f"""
         SELECT b.player_id, p.name, p.slug, {_whole("SUM(b.games)")},
-               {_whole(f"SUM(b.games * CASE {level} {points} END)")},
+               {_whole(f"SUM(b.games * CASE b.level {points} END)")},
                {_whole("SUM(b.gap)")}{outer}{by_level}
         FROM (
-            SELECT r.player_id, r.place, r.tied, COUNT(*) AS games, SUM(r.gap) AS gap{inner}
-            FROM {_table(GameResult)} r
-            WHERE {where}
-            GROUP BY r.player_id, r.place, r.tied
+            SELECT buckets.*, {_level_case(ladder, "buckets")} AS level FROM (
+                SELECT r.player_id, r.place, r.tied, COUNT(*) AS games, SUM(r.gap) AS gap{inner}
+                FROM {_table(GameResult)} r
+                WHERE {where}
+                GROUP BY r.player_id, r.place, r.tied
+            ) buckets
         ) b
         JOIN {_table(Player)} p ON p.id = b.player_id
         GROUP BY b.player_id, p.name, p.slug
