@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
 from accounts.models import PlayerClaim
-from accounts.permissions import claims_scope, is_any_organizer
+from accounts.permissions import claims_scope, is_any_organizer, may_link_player
 from league.actions.errors import ActionCode, ActionError
 from league.actions.players import clean_player_name, get_or_create_players
 from league.models import Player
@@ -183,6 +183,15 @@ def invite_player(name: str, email: str, *, actor: Any, link_for: Callable[[Any]
             )
         player = get_or_create_players([name])[clean_player_name(name)]
         player = Player.objects.select_for_update().get(pk=player.pk)
+        if not may_link_player(actor, player):
+            raise ActionError(
+                ActionCode.FORBIDDEN,
+                _(
+                    "%(player)s plays in leagues you do not organize: "
+                    "an organizer of his league invites him."
+                )
+                % {"player": player.name},
+            )
         if player.user_id is not None:
             raise ActionError(
                 ActionCode.CONFLICT,

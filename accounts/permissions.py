@@ -45,14 +45,30 @@ def require_any_organizer(user: Any) -> None:
 
 
 def claims_scope(user: Any) -> Q:
-    """Which claims `user` may decide (a filter on PlayerClaim): those for a player with a
+    """Which claims `user` may decide (a filter on PlayerClaim): those for a player he may
+    link to an account (see `linkable_players_scope`)."""
+    return _players_in_reach(user, OuterRef("player"))
+
+
+def linkable_players_scope(user: Any) -> Q:
+    """Which players `user` may link to an account (a filter on Player): those with a
     registration or a season's result in a league he organizes, or with neither anywhere (a
-    new record). Superusers decide every claim."""
+    new record). Superusers link every player. Claims, invitations and the admin all follow
+    this one scope."""
+    return _players_in_reach(user, OuterRef("pk"))
+
+
+def may_link_player(user: Any, player: Player) -> bool:
+    """True when `user` may link `player` to an account (`linkable_players_scope`)."""
+    return Player.objects.filter(linkable_players_scope(user), pk=player.pk).exists()
+
+
+def _players_in_reach(user: Any, player: OuterRef) -> Q:
     if getattr(user, "is_superuser", False):
         return Q()
     mine = League.organizers.through.objects.filter(user_id=user.pk).values("league_id")
-    registered = Registration.objects.filter(player=OuterRef("player"))
-    played = GameResult.objects.filter(player=OuterRef("player"), season__isnull=False)
+    registered = Registration.objects.filter(player=player)
+    played = GameResult.objects.filter(player=player, season__isnull=False)
     in_mine = Exists(registered.filter(round__season__league__in=mine)) | Exists(
         played.filter(season__league__in=mine)
     )

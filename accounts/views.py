@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.actions import decide_claim, import_players, invite_player, request_claim
 from accounts.models import PlayerClaim
 from accounts.permissions import claims_scope, is_any_organizer, player_of, require_any_organizer
-from league.actions.errors import ActionError
+from league.actions.errors import ActionCode, ActionError
 from league.models import Player
 from league.views.common import refused, run_action
 
@@ -153,13 +153,18 @@ def invite(request: HttpRequest) -> HttpResponse:
             token = default_token_generator.make_token(user)  # type: ignore[arg-type]
             return request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
 
-        return run_action(
+        try:
+            invite_player(name, email, actor=request.user, link_for=link_for)
+        except ActionError as error:
+            if error.code != ActionCode.FORBIDDEN:
+                return refused(request, error, reverse("invite_player"))
+            form.add_error("name", error.message)
+            return render(request, "registration/invite.html", {"form": form}, status=403)
+        messages.success(
             request,
-            lambda: invite_player(name, email, actor=request.user, link_for=link_for),
-            success=_("%(name)s is invited; the e-mail has a link to choose a password.")
-            % {"name": name},
-            back=reverse("invite_player"),
+            _("%(name)s is invited; the e-mail has a link to choose a password.") % {"name": name},
         )
+        return HttpResponseRedirect(reverse("invite_player"))
     return render(
         request, "registration/invite.html", {"form": form}, status=400 if form.errors else 200
     )

@@ -11,6 +11,7 @@ from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from accounts.permissions import may_link_player
 from games.facts import refresh_facts
 from games.models import Game
 from league.models import League, Player, Registration, Round, Season, Seat, Table
@@ -102,13 +103,44 @@ class SeasonAdmin(admin.ModelAdmin):
             announce_results_changed(form.instance.pk)
 
 
+class PlayerForm(forms.ModelForm):
+    """Links an account only to a player the signed-in admin may link (as claims do)."""
+
+    actor: Any = None
+
+    class Meta:
+        model = Player
+        fields = ("name", "slug", "user")
+
+    def clean_user(self) -> Any:
+        user = self.cleaned_data.get("user")
+        changed = user is not None and user.pk != self.instance.user_id
+        if changed and self.instance.pk and not may_link_player(self.actor, self.instance):
+            raise forms.ValidationError(
+                _(
+                    "%(player)s plays in leagues you do not organize: "
+                    "an organizer of his league links his account."
+                )
+                % {"player": self.instance.name}
+            )
+        return user
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
+    form = PlayerForm
     list_display = ("name", "slug", "user", "created_at")
     search_fields = ("name", "slug", "user__username", "user__email")
     prepopulated_fields = {"slug": ("name",)}
     raw_id_fields = ("user",)
     list_select_related = ("user",)
+
+    def get_form(
+        self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        form = super().get_form(request, obj, change, **kwargs)
+        form.actor = request.user
+        return form
 
 
 class RegistrationInline(admin.TabularInline):
