@@ -1,35 +1,23 @@
-"""JSON bodies with a size cap (413), a nesting cap and no NUL character, so none gives a 500."""
+"""JSON bodies with a size cap (413), read strictly (scoring.jsonio): a nesting cap, no
+duplicated key, no NUL or lone surrogate, so none gives a 500 or is read two ways."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 
-from api.errors import PayloadTooLarge
+from api.errors import ApiErrorCode, InvalidRequest, PayloadTooLarge, error
 from api.limits import max_body_bytes
+from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
 
 MAX_DEPTH = 32
-
-
-def json_shape(value: Any) -> tuple[int, bool]:
-    """How deeply a parsed JSON value nests, and whether any string or key holds a NUL."""
-    deepest, nul = 0, False
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if isinstance(item, str):
-            nul = nul or "\x00" in item
-        elif isinstance(item, Mapping):
-            nul = nul or any("\x00" in key for key in item)
-            stack.extend((child, depth + 1) for child in item.values())
-        elif isinstance(item, list):
-            stack.extend((child, depth + 1) for child in item)
-    return deepest, nul
+_REFUSED_CONTENT = {
+    StrictJsonCode.DUPLICATE_KEY: ApiErrorCode.DUPLICATE_KEY,
+    StrictJsonCode.INVALID_TEXT: ApiErrorCode.INVALID_TEXT,
+}
 
 
 def refuse_oversized_body(request: Any) -> None:
@@ -41,7 +29,8 @@ def refuse_oversized_body(request: Any) -> None:
 
 
 class LimitedJSONParser(JSONParser):
-    """Reads at most the size limit (answering 413 beyond it) and refuses absurd nesting."""
+    """Reads at most the size limit (answering 413 beyond it), then strictly: 400 with the code
+    `duplicate_key` or `invalid_text` and the JSON path, else `malformed`."""
 
     def parse(
         self,
@@ -54,13 +43,9 @@ class LimitedJSONParser(JSONParser):
         if len(body) > limit:
             raise PayloadTooLarge(limit)
         try:
-            data = super().parse(io.BytesIO(body), media_type, parser_context)
-        except RecursionError:
-            raise exceptions.ParseError("The JSON nests too deeply.") from None
-        depth, nul = json_shape(data)
-        if depth > MAX_DEPTH:
-            raise exceptions.ParseError(f"The JSON nests deeper than {MAX_DEPTH} levels.")
-        if nul:
-            # PostgreSQL cannot store NUL in text or JSON; refuse it here, for every field.
-            raise exceptions.ParseError("The JSON contains a NUL character (\\u0000).")
-        return data
+            return loads_strict(body, max_depth=MAX_DEPTH)
+        except StrictJsonError as refused:
+            if refused.code in _REFUSED_CONTENT:
+                code = _REFUSED_CONTENT[refused.code]
+                raise InvalidRequest([error(code, refused.path, refused.message)]) from None
+            raise exceptions.ParseError(f"The body is not JSON: {refused.message}.") from None

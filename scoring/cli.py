@@ -7,6 +7,7 @@ import json
 from typing import Any, NoReturn, Protocol
 
 from scoring.game import parse_game_record, score_game
+from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
 from scoring.presets import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
 from scoring.validate import validate_deal
 
@@ -60,9 +61,11 @@ def _load(file: str, stdin: TextReader) -> object:
         )
         raise InputError(f"cannot read {file}: {reason}") from None
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise InputError(f"{file} is not JSON: {str(exc).splitlines()[0][:200]}") from None
+        return loads_strict(text)
+    except StrictJsonError as exc:
+        if exc.code == StrictJsonCode.NOT_JSON:
+            raise InputError(f"{file} is not JSON: {exc.message}") from None
+        raise InputError(f"{file}: {exc.message}") from None
 
 
 def _preset(name: str) -> Preset:

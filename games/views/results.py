@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -30,6 +29,7 @@ from league.actions.common import season_rules
 from league.actions.errors import ActionError
 from league.models import Seat, Table
 from league.views.common import parse_id, refused, run_action
+from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
 
 MAX_CHECK_BODY = 200_000
 
@@ -227,9 +227,9 @@ def check(request: HttpRequest, table_id: int) -> JsonResponse:
     if len(request.body) > MAX_CHECK_BODY:
         return JsonResponse({"error": _("The sheet is too large.")}, status=413)
     try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError):
-        return JsonResponse({"error": _("Send the sheet's fields as a JSON object.")}, status=400)
+        data = loads_strict(request.body or b"{}")
+    except StrictJsonError as refused:
+        return JsonResponse({"error": _sheet_refusal(refused)}, status=400)
     if not isinstance(data, dict):
         return JsonResponse({"error": _("Send the sheet's fields as a JSON object.")}, status=400)
     rules = season_rules(table.round.season)
@@ -242,3 +242,14 @@ def check(request: HttpRequest, table_id: int) -> JsonResponse:
     for error in checked.errors:
         result["fields"].setdefault(sheet_field(error.path), []).append(error.message)
     return JsonResponse(result)
+
+
+def _sheet_refusal(refused: StrictJsonError) -> str:
+    """Why a sheet's JSON body was refused, in the user's language."""
+    if refused.code == StrictJsonCode.DUPLICATE_KEY:
+        return _("The field %(field)s is sent twice.") % {"field": refused.path}
+    if refused.code == StrictJsonCode.INVALID_TEXT:
+        return _("The field %(field)s holds a character that is not text.") % {
+            "field": refused.path
+        }
+    return _("Send the sheet's fields as a JSON object.")

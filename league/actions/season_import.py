@@ -12,7 +12,7 @@ from games.facts import results_for
 from games.models import Game, GameResult
 from league.actions.players import get_or_create_players
 from league.models import League, Round, Season, Seat, Table
-from league.season_file import SeasonFile, parse_season_file
+from league.season_file import SeasonFile, SeasonFileError, parse_season_file
 from league.signals import season_results_changed
 
 
@@ -36,7 +36,8 @@ def import_season(data: object) -> ImportSummary:
     """Import a decoded season file (FORMATS.md 4), replacing the season if it exists.
 
     All or nothing: the file is checked completely before anything is written
-    (SeasonFileError names the first problem), and the writes share one transaction.
+    (SeasonFileError names the first problem), and the writes share one transaction. A
+    season of another league is never replaced (SeasonFileError naming both leagues).
     """
     season_file = parse_season_file(data)
     with transaction.atomic():
@@ -49,6 +50,9 @@ def import_season(data: object) -> ImportSummary:
 
 
 def _write_season(file: SeasonFile) -> ImportSummary:
+    existing = Season.objects.select_for_update().filter(slug=file.slug).first()
+    if existing is not None:
+        _require_same_league(existing, file)
     league, _ = League.objects.get_or_create(
         name=file.league, defaults={"slug": slugify(file.league, allow_unicode=True) or "league"}
     )
@@ -105,6 +109,16 @@ def _write_season(file: SeasonFile) -> ImportSummary:
         )
     )
     return ImportSummary(season, len(rounds), len(games), len(players))
+
+
+def _require_same_league(season: Season, file: SeasonFile) -> None:
+    """An import replaces only a season of the league the file names."""
+    league = League.objects.get(pk=season.league_id)
+    if league.name != file.league:
+        raise SeasonFileError(
+            f"season {season.slug} belongs to the league {league.name}, but the file names "
+            f"the league {file.league}; an import replaces only a season of the same league"
+        )
 
 
 def _season_fields(file: SeasonFile, league: League) -> dict[str, object]:

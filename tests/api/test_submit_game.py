@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -209,9 +210,44 @@ def test_nul_characters_anywhere_in_the_body_are_400(platform, season):
     game_record["deals"][0]["note"] = "a\u0000b"  # PostgreSQL cannot store it
     response = platform.post(SUBMIT, body(scores=None, record=game_record), format="json")
     assert response.status_code == 400
-    assert codes(response) == ["malformed"]
+    assert codes(response) == ["invalid_text"]
+    assert response.json()["errors"][0]["path"] == "record.deals[0].note"
     keyed = body(record={"players": NAMES, "deals": [], "\u0000": 1})
     assert platform.post(SUBMIT, keyed, format="json").status_code == 400
+    assert not Game.objects.exists()
+
+
+def post_text(client: Any, text: str) -> Any:
+    return client.generic("POST", SUBMIT, text.encode(), content_type="application/json")
+
+
+def test_a_body_with_a_duplicated_key_is_400_naming_the_key(platform, season):
+    text = json.dumps(body()).replace('"game_id": "g-1"', '"game_id": "g-1", "game_id": "g-2"')
+    response = post_text(platform, text)
+    assert response.status_code == 400
+    (refused,) = response.json()["errors"]
+    assert (refused["code"], refused["path"]) == ("duplicate_key", "game_id")
+    assert '"game_id"' in refused["message"]
+    nested = json.dumps(body()).replace('{"name": "Noa"}', '{"name": "Noa", "name": "Eve"}')
+    response = post_text(platform, nested)
+    assert response.json()["errors"][0]["path"] == "players[2].name"
+    assert not Game.objects.exists()
+
+
+def test_a_lone_surrogate_in_a_player_name_is_400_not_500(platform, season):
+    text = json.dumps(body()).replace('"Dana"', '"Dana\\ud800"', 1)
+    response = post_text(platform, text)
+    assert response.status_code == 400
+    (refused,) = response.json()["errors"]
+    assert (refused["code"], refused["path"]) == ("invalid_text", "players[0].name")
+    assert "lone surrogate" in refused["message"]
+    in_record = record(seed=4)
+    in_record["players"][1] = "Eli\ud800"  # json.dumps writes it as the escape \\ud800
+    response = post_text(platform, json.dumps(body(scores=None, record=in_record)))
+    assert response.status_code == 400
+    assert [(e["code"], e["path"]) for e in response.json()["errors"]] == [
+        ("invalid_text", "record.players[1]")
+    ]
     assert not Game.objects.exists()
 
 

@@ -143,6 +143,18 @@ def test_live_check_returns_errors_by_field(client, table):
         assert response.status_code == 400 and "error" in response.json()
 
 
+def test_live_check_refuses_a_field_sent_twice_or_with_a_lone_surrogate(client, table):
+    client.force_login(seated_users(table)[0])
+    url = reverse("games:check", args=[table.pk])
+    for body, message in [
+        (b'{"deal-0-trump": "H", "deal-0-trump": "S"}', "deal-0-trump is sent twice"),
+        (b'{"deal-0-trump": "\\ud800"}', "deal-0-trump holds a character that is not text"),
+    ]:
+        response = client.post(url, body, content_type="application/json")
+        assert response.status_code == 400
+        assert message in response.json()["error"]
+
+
 def test_stale_confirmation_is_a_clear_message_not_an_error(client, table):
     a, b, c, _ = seated_users(table)
     client.force_login(a)

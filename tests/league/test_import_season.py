@@ -354,3 +354,64 @@ def test_import_reads_standard_input(monkeypatch):
     out = io.StringIO()
     call_command("import_season", "-", stdout=out)
     assert "imported season-10: 1 rounds, 2 games, 8 players" in out.getvalue()
+
+
+def rejected_text(text: str, tmp_path: Path) -> str:
+    path = tmp_path / "season.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CommandError) as error:
+        call_command("import_season", str(path))
+    assert error.value.returncode == 1
+    message = str(error.value)
+    assert "\n" not in message
+    return message
+
+
+def test_import_never_replaces_a_season_of_another_league(tmp_path):
+    run_import(season_file(rounds=[ROUND_1, ROUND_2]), tmp_path)
+    before = counts()
+    message = rejected(season_file(rounds=[ROUND_1], league="Club B"), tmp_path)
+    assert "Whist Online League" in message and "Club B" in message
+    assert "season-10" in message
+    assert counts() == before
+    assert Season.objects.get().league.name == "Whist Online League"
+    assert not League.objects.filter(name="Club B").exists()
+
+
+def test_a_season_file_with_a_duplicated_key_is_rejected_naming_the_key(tmp_path):
+    text = json.dumps(season_file(rounds=[ROUND_1]))
+    text = text.replace('"season": "season-10"', '"season": "season-10", "season": "other"')
+    message = rejected_text(text, tmp_path)
+    assert 'the key "season" appears more than once' in message
+    assert counts() == dict.fromkeys(counts(), 0)
+
+
+def test_a_duplicated_key_deep_in_a_season_file_is_named_with_its_path(tmp_path):
+    text = json.dumps(season_file(rounds=[ROUND_1, ROUND_2]))
+    text = text.replace('"Noa": 90,', '"Noa": 90, "Noa": 10,')
+    assert "rounds[1].games[0].scores.Noa" in rejected_text(text, tmp_path)
+    assert not Season.objects.exists()
+
+
+def test_a_lone_surrogate_in_a_season_file_is_one_clear_line_without_traceback(tmp_path):
+    text = json.dumps(season_file(rounds=[ROUND_1])).replace('"Dana"', '"Dana\\ud800"', 1)
+    assert "rounds[0].games[0].scores" in rejected_text(text, tmp_path)
+    assert not Season.objects.exists()
+    path = tmp_path / "season.json"
+    done = subprocess.run(
+        [sys.executable, "manage.py", "import_season", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "lone surrogate" in done.stderr
+
+
+def test_a_nul_in_a_season_file_is_rejected_naming_where(tmp_path):
+    text = json.dumps(season_file(rounds=[ROUND_1])).replace('"Eli"', '"E\\u0000li"', 1)
+    assert "NUL" in rejected_text(text, tmp_path)
+    assert not Season.objects.exists()

@@ -229,3 +229,28 @@ def test_manage_py_score_deals_exit_codes_and_output(tmp_path):
     assert junk.returncode == 2
     assert junk.stdout == ""
     assert "Traceback" not in junk.stderr and len(junk.stderr.strip().splitlines()) == 1
+
+
+def test_a_deal_file_with_a_duplicated_key_is_unreadable_naming_the_key(tmp_path):
+    text = json.dumps([VALID, VALID])
+    text = text[:-1] + ', {"trump": "H", "trump": "S"}]'  # a third item names trump twice
+    code, out, err = run([write(tmp_path, text)])
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert '"trump"' in err and "[2].trump" in err
+
+
+def test_a_deal_file_with_a_lone_surrogate_or_nul_is_unreadable_naming_where(tmp_path):
+    for bad in ("\\ud800", "\\u0000"):
+        code, out, err = run([write(tmp_path, '{"deals": [], "players": ["Dana' + bad + '"]}')])
+        assert (code, out) == (2, "")
+        assert "players[0]" in err and err.count("\n") == 1
+
+
+def test_score_deals_command_refuses_a_duplicated_key_with_exit_2(tmp_path):
+    err = io.StringIO()
+    document = '{"deals": [], "deals": []}'
+    with pytest.raises(SystemExit) as exit_info:
+        call_command("score_deals", write(tmp_path, document), stdout=io.StringIO(), stderr=err)
+    assert exit_info.value.code == 2
+    assert 'the key "deals" appears more than once' in err.getvalue()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -12,6 +11,7 @@ from django.db.models import ProtectedError
 
 from league.actions.season_import import import_season
 from league.season_file import SeasonFileError
+from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
 
 
 class Command(BaseCommand):
@@ -46,6 +46,8 @@ def _read_json(path: str) -> object:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         raise CommandError(f"cannot read {path}: {reason}") from None
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as error:  # JSONDecodeError, or an over-long integer
-        raise CommandError(f"{path} is not JSON: {error}") from None
+        return loads_strict(text)
+    except StrictJsonError as error:
+        if error.code == StrictJsonCode.NOT_JSON:
+            raise CommandError(f"{path} is not JSON: {error.message}") from None
+        raise CommandError(f"season file rejected, nothing imported: {error.message}") from None

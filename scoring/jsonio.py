@@ -1,0 +1,151 @@
+"""Strict JSON reading for every file and body we accept: no duplicated keys, no text that
+cannot be stored (NUL, lone surrogates), no NaN or Infinity, bounded nesting.
+
+Python's `json.loads` keeps the last value of a duplicated key, accepts `"\\u0000"` and
+`"\\ud800"` (a lone surrogate, which is no character: it cannot be encoded or stored) and
+`NaN`. `loads_strict` refuses each of these with a stable code and the JSON path of the
+offending key or string (e.g. `rounds[3].games[0].scores`).
+
+>>> loads_strict('{"a": [1, {"b": "x"}]}')
+{'a': [1, {'b': 'x'}]}
+>>> def refusal(text: str) -> tuple[str, str]:
+...     try:
+...         loads_strict(text)
+...     except StrictJsonError as error:
+...         return error.code.value, error.path
+...     return "accepted", ""
+>>> refusal('{"season": "a", "season": "b"}')
+('duplicate_key', 'season')
+>>> refusal('{"rounds": [{"games": [{"name": "\\ud800"}]}]}')
+('invalid_text', 'rounds[0].games[0].name')
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from enum import StrEnum
+from typing import Any, NoReturn
+
+DEFAULT_MAX_DEPTH = 64
+_BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
+
+
+class StrictJsonCode(StrEnum):
+    """Why a JSON text was refused (stable: the API answers these codes)."""
+
+    NOT_JSON = "not_json"
+    DUPLICATE_KEY = "duplicate_key"
+    INVALID_TEXT = "invalid_text"
+    TOO_DEEP = "too_deep"
+
+
+class StrictJsonError(ValueError):
+    """A JSON text refused by `loads_strict`: a code, the JSON path (empty at the top) and a
+    one-line sentence naming what is wrong and where."""
+
+    def __init__(self, code: StrictJsonCode, path: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.path = path
+        self.message = message
+
+
+class _DuplicatedKeys(dict[str, Any]):
+    """An object that named `key` twice; `loads_strict` reports it with its path."""
+
+    def __init__(self, pairs: list[tuple[str, Any]], key: str) -> None:
+        super().__init__(pairs)
+        self.key = key
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            return _DuplicatedKeys(pairs, key)
+        seen.add(key)
+    return dict(pairs)
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def loads_strict(text: str | bytes, *, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
+    """Decode a JSON text (bytes must be UTF-8); raise StrictJsonError when it is not JSON,
+    names a key twice in one object, holds a NUL or a lone surrogate in a string or key, or
+    nests deeper than `max_depth`."""
+    try:
+        value = json.loads(text, object_pairs_hook=_object, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise StrictJsonError(
+            StrictJsonCode.TOO_DEEP, "", f"the JSON nests deeper than {max_depth} levels"
+        ) from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, an over-long integer
+        reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+        raise StrictJsonError(StrictJsonCode.NOT_JSON, "", reason) from None
+    check_strict(value, max_depth=max_depth)
+    return value
+
+
+def check_strict(value: Any, *, max_depth: int = DEFAULT_MAX_DEPTH) -> None:
+    """Walk a decoded JSON value in document order; raise StrictJsonError at the first
+    duplicated key, bad string or key, or nesting deeper than `max_depth`."""
+    stack: list[tuple[Any, str, int]] = [(value, "", 0)]
+    while stack:
+        item, path, depth = stack.pop()
+        if depth > max_depth:
+            raise StrictJsonError(
+                StrictJsonCode.TOO_DEEP,
+                path,
+                f"the JSON nests deeper than {max_depth} levels",
+            )
+        if isinstance(item, str):
+            _check_text(item, path)
+        elif isinstance(item, dict):
+            if isinstance(item, _DuplicatedKeys):
+                where = join_path(path, item.key)
+                raise StrictJsonError(
+                    StrictJsonCode.DUPLICATE_KEY,
+                    where,
+                    f'the key "{_shown(item.key)}" appears more than once in the same object '
+                    f"(at {where})",
+                )
+            children = []
+            for key, child in item.items():
+                child_path = join_path(path, key)
+                _check_text(key, child_path, is_key=True)
+                children.append((child, child_path, depth + 1))
+            stack.extend(reversed(children))
+        elif isinstance(item, list):
+            stack.extend(
+                (child, join_path(path, index), depth + 1)
+                for index, child in reversed(list(enumerate(item)))
+            )
+
+
+def join_path(path: str, key: str | int) -> str:
+    """`rounds` + 3 -> `rounds[3]`; `rounds[3]` + `games` -> `rounds[3].games`."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    shown = _shown(key)
+    return f"{path}.{shown}" if path else shown
+
+
+def _check_text(text: str, path: str, *, is_key: bool = False) -> None:
+    bad = _BAD_CHARACTER.search(text)
+    if bad is None:
+        return
+    what = f"the key at {path}" if is_key else f"the text at {path or 'the top'}"
+    character = bad.group()
+    if character == "\x00":
+        problem = "a NUL character (\\u0000)"
+    else:
+        problem = f"a lone surrogate (\\u{ord(character):04x}), which is not a character"
+    raise StrictJsonError(StrictJsonCode.INVALID_TEXT, path, f"{what} contains {problem}")
+
+
+def _shown(key: str) -> str:
+    """A key safe to print and store: NUL and lone surrogates as their JSON escapes."""
+    return _BAD_CHARACTER.sub(lambda bad: f"\\u{ord(bad.group()):04x}", key)
