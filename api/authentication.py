@@ -18,7 +18,11 @@ LAST_USED_RESOLUTION = timedelta(minutes=1)
 
 
 class BearerTokenAuthentication(authentication.BaseAuthentication):
-    """Authenticates a request by an active API token; request.auth is the ApiToken."""
+    """Authenticates a request by an active API token; request.auth is the ApiToken.
+
+    A token works only while its creator may act for its league (active, and an organizer
+    of it or a superuser): otherwise 403 saying why.
+    """
 
     keyword = "Bearer"
 
@@ -39,6 +43,8 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed(
                 "The token is unknown or revoked; ask an organizer for a new one."
             )
+        if not token.creator_may_act:  # type: ignore[attr-defined]
+            raise exceptions.PermissionDenied(_creator_refusal(token))
         now = timezone.now()
         if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
@@ -47,6 +53,19 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request: Request) -> str:
         return f'{self.keyword} realm="api"'
+
+
+def _creator_refusal(token: ApiToken) -> str:
+    """Why a token whose creator may no longer act for its league stopped working."""
+    creator, league = token.created_by, token.league
+    if not creator.is_active:
+        reason = f"the account of its creator {creator.get_username()} is deactivated"
+    else:
+        reason = f"its creator {creator.get_username()} no longer organizes the league {league}"
+    return (
+        f"The token no longer works: {reason}; "
+        f"ask an organizer of the league {league} for a new token."
+    )
 
 
 class BearerTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.utils import timezone
 
 from accounts.permissions import is_organizer
@@ -80,11 +81,23 @@ def revoke_token(*, user: AbstractBaseUser, token: ApiToken) -> ApiToken:
 
 
 def find_active_token(secret: str) -> ApiToken | None:
-    """The active token whose secret this is, with its league and creator, in one query."""
+    """The active token whose secret this is, with its league and creator, in one query.
+
+    The token carries `creator_may_act`: whether its creator is active and still organizes
+    its league (or is a superuser); a token works only while he may.
+    """
     if not secret.startswith(TOKEN_PREFIX):
         return None
     return (
         ApiToken.objects.select_related("league", "created_by")
+        .annotate(creator_may_act=ExpressionWrapper(_creator_may_act(), BooleanField()))
         .filter(key_hash=hash_secret(secret), revoked_at__isnull=True)
         .first()
     )
+
+
+def _creator_may_act() -> Q:
+    organizes = League.organizers.through.objects.filter(
+        league_id=OuterRef("league_id"), user_id=OuterRef("created_by_id")
+    )
+    return Q(created_by__is_active=True) & (Q(created_by__is_superuser=True) | Q(Exists(organizes)))

@@ -132,3 +132,33 @@ def test_a_deactivated_organizers_organizer_token_stops_working(organizer, organ
     organizer.save()
     response = organizer_client.post("/api/v1/seasons/season-10/rounds/1/draw/", {}, format="json")
     assert response.status_code == 403
+
+
+def test_a_token_stops_working_when_its_creator_stops_organizing_the_league(
+    platform_token, platform, organizer, league, season
+):
+    league.organizers.remove(organizer)
+    response = platform.post(SUBMIT, {}, format="json")
+    assert response.status_code == 403
+    (refused,) = response.json()["errors"]
+    assert refused["code"] == "permission_denied"
+    assert f"no longer organizes the league {league}" in refused["message"]
+    assert "ask an organizer" in refused["message"]
+    league.organizers.add(organizer)
+    assert platform.post(SUBMIT, {}, format="json").status_code == 400  # works again
+
+
+def test_a_token_stops_working_when_its_creator_is_deactivated(
+    platform_token, platform, organizer, season
+):
+    organizer.is_active = False
+    organizer.save()
+    response = platform.post(SUBMIT, {}, format="json")
+    assert response.status_code == 403
+    assert "is deactivated" in response.json()["errors"][0]["message"]
+
+
+def test_a_superusers_token_works_for_any_league(league, season):
+    admin = get_user_model().objects.create_superuser("root", password="pw-secret-123")
+    issued = create_token(user=admin, league=league, platform="p", name="root's")
+    assert client_for(issued).post(SUBMIT, {}, format="json").status_code == 400
