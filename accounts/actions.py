@@ -19,7 +19,12 @@ from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
 from accounts.models import PlayerClaim
-from accounts.permissions import claims_scope, is_any_organizer, may_link_player
+from accounts.permissions import (
+    claims_scope,
+    is_any_organizer,
+    league_of_player_action,
+    may_link_player,
+)
 from league.actions.errors import ActionCode, ActionError
 from league.actions.players import clean_player_name, get_or_create_players
 from league.models import Player
@@ -84,7 +89,7 @@ def decide_claim(claim_id: int, *, approve: bool, actor: Any) -> PlayerClaim:
         claim.save(update_fields=["status", "decided_by", "decided_at"])
         record_audit(
             actor,
-            None,
+            league_of_player_action(actor, player),
             "claim_approve" if approve else "claim_reject",
             f"{claim.user.get_username()} as {player.name}: {claim.status}",
             claim_id=claim.pk,
@@ -203,7 +208,11 @@ def invite_player(name: str, email: str, *, actor: Any, link_for: Callable[[Any]
         player.user = user
         player.save(update_fields=["user"])
         record_audit(
-            actor, None, "invite", f"invited {player.name} <{address}>", player=player.name
+            actor,
+            league_of_player_action(actor, player),
+            "invite",
+            f"invited {player.name} <{address}>",
+            player=player.name,
         )
         link = link_for(user)
         transaction.on_commit(

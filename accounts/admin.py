@@ -1,12 +1,14 @@
-"""Admin for player claims and the (read-only) organizers' audit log."""
+"""Admin for player claims and the (read-only) organizers' audit log, scoped as its page."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from accounts.audit import audit_entries_for
 from accounts.models import AuditEntry, PlayerClaim
 
 
@@ -24,6 +26,9 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_filter = ("action", "league")
     search_fields = ("summary", "actor__username")
     date_hierarchy = "created_at"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[AuditEntry]:
+        return audit_entries_for(request.user)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -1,8 +1,11 @@
-"""The organizers' audit log: one call records who did what, for which league, and when."""
+"""The organizers' audit log: one call records who did what, for which league, and when;
+one query says which entries a user may read."""
 
 from __future__ import annotations
 
 from typing import Any
+
+from django.db.models import Q, QuerySet
 
 from accounts.models import AuditEntry
 
@@ -15,3 +18,12 @@ def record_audit(
     return AuditEntry.objects.create(
         league_id=league_id, actor=user, action=action, summary=summary[:300], details=details
     )
+
+
+def audit_entries_for(user: Any) -> QuerySet[AuditEntry]:
+    """The entries `user` may read: those of the leagues he organizes and his own entries that
+    belong to no league; a superuser reads every entry."""
+    entries = AuditEntry.objects.all()
+    if getattr(user, "is_superuser", False):
+        return entries
+    return entries.filter(Q(league__organizers=user) | Q(league__isnull=True, actor=user))

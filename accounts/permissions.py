@@ -63,6 +63,28 @@ def may_link_player(user: Any, player: Player) -> bool:
     return Player.objects.filter(linkable_players_scope(user), pk=player.pk).exists()
 
 
+def league_of_player_action(user: Any, player: Player) -> int | None:
+    """The league an action by `user` on `player` belongs to, for the audit log: the first of
+    the player's leagues (registered or playing there) that `user` organizes, any of them for
+    a superuser; None for a player with no league yet."""
+    leagues = set(
+        Registration.objects.filter(player=player).values_list(
+            "round__season__league_id", flat=True
+        )
+    ) | set(
+        GameResult.objects.filter(player=player, season__isnull=False).values_list(
+            "season__league_id", flat=True
+        )
+    )
+    if not getattr(user, "is_superuser", False):
+        leagues &= set(
+            League.organizers.through.objects.filter(user_id=user.pk).values_list(
+                "league_id", flat=True
+            )
+        )
+    return min(leagues, default=None)
+
+
 def _players_in_reach(user: Any, player: OuterRef) -> Q:
     if getattr(user, "is_superuser", False):
         return Q()

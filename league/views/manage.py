@@ -7,7 +7,7 @@ from collections.abc import Callable
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.models import AuditEntry
+from accounts.audit import audit_entries_for
 from accounts.permissions import require_any_organizer, require_organizer
 from games.models import ResultVersion
 from league.actions.common import registration_deadline, season_rules
@@ -277,9 +277,8 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_GET
 def audit(request: HttpRequest) -> HttpResponse:
-    """The audit log of the leagues this organizer runs (and account decisions)."""
+    """The audit log of the leagues this organizer runs, and his own entries that belong to no
+    league (e.g. creating new players); superusers see every entry."""
     require_any_organizer(request.user)
-    entries = AuditEntry.objects.select_related("actor", "league")
-    if not request.user.is_superuser:
-        entries = entries.filter(Q(league__organizers=request.user) | Q(league__isnull=True))
+    entries = audit_entries_for(request.user).select_related("actor", "league")
     return render(request, "manage/audit.html", {"entries": entries[:AUDIT_PAGE]})
