@@ -205,3 +205,19 @@ def test_publishing_shows_the_draw_at_once_through_the_page_cache(client, make_s
     assert str(SEED + 1) not in redrawn
     publish_draw(round_)
     assert str(SEED + 1) in round_page(client, season)
+
+
+def test_browsers_revalidate_a_round_page_while_its_draw_is_private(client, make_season):
+    """A phone that kept the page before publication must not reuse it for a minute after."""
+    season = make_season()
+    round_ = setup_round(season, "random")
+    address = f"/seasons/{season.slug}/rounds/{NUMBER}/"
+    for _visit in ("rendered", "from the page cache"):
+        assert "no-cache" in client.get(address)["Cache-Control"]
+    user, _table = seated_user(round_)
+    client.force_login(user)  # a logged-in visitor gets the kept parts in his own layout
+    assert "no-cache" in client.get(address)["Cache-Control"]
+    client.logout()
+    publish_draw(round_)
+    assert "no-cache" not in client.get(address)["Cache-Control"]
+    assert "max-age=60" in client.get(address)["Cache-Control"]
