@@ -14,9 +14,6 @@ from scoring import placements
 
 NAME_MAX = Player._meta.get_field("name").max_length or 80
 EXTERNAL_ID_MAX = 100
-# As on the public round page: a round in play or finished shows its draw even if the
-# publishing step was skipped (e.g. drawn from the command line).
-DRAW_PUBLIC_STATUSES = (Round.Status.IN_PLAY, Round.Status.FINISHED)
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -301,9 +298,8 @@ class RoundSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(DrawSerializer(allow_null=True))
     def get_draw(self, round_: Round) -> dict[str, Any] | None:
-        """The draw once published or played (`unpublished_draws` in the context: at once)."""
-        public = round_.draw_published_at is not None or round_.status in DRAW_PUBLIC_STATUSES
-        if not public and not self.context.get("unpublished_draws"):
+        """The draw once published (`unpublished_draws` in the context: at once)."""
+        if not round_.draw_is_public and not self.context.get("unpublished_draws"):
             return None
         tables = sorted(round_.tables.all(), key=lambda t: t.number)
         if not tables:

@@ -87,6 +87,7 @@ def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list
     from django.contrib.auth.hashers import make_password
     from django.contrib.sessions.backends.db import SessionStore
     from django.db import transaction
+    from django.utils import timezone
 
     from games.models import Game
     from league.models import Player, Registration, Round, Season, Seat, Table
@@ -116,6 +117,7 @@ def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list
                 date=season.start,
                 status=Round.Status.DRAWN,
                 draw_method=Round.DrawMethod.RANDOM,
+                draw_published_at=timezone.now(),  # results wait for the published draw
             )
             Registration.objects.bulk_create(Registration(round=round_, player=p) for p in people)
             order = list(range(players))

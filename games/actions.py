@@ -22,7 +22,14 @@ from accounts.audit import record_audit
 from accounts.permissions import is_organizer
 from games.facts import results_for
 from games.models import Game, GameResult, ResultEvent, ResultVersion
-from games.permissions import TableState, state_for, verify_confirm, verify_dispute, verify_submit
+from games.permissions import (
+    TableState,
+    state_for,
+    verify_confirm,
+    verify_dispute,
+    verify_draw_published,
+    verify_submit,
+)
 from games.sheets import CheckedResult, check_scores, check_sheet
 from league.actions.common import SYSTEM, lock_round, season_rules
 from league.actions.errors import ActionCode, ActionError
@@ -202,6 +209,7 @@ def organizer_set_result(
             raise ActionError(
                 ActionCode.FORBIDDEN, _("Only an organizer of this league may do this.")
             )
+        verify_draw_published(locked.round.draw_is_public, locked.round.number)
         return _organizer_set(
             locked, seats, actor, _current(locked), scores=scores, deals=deals, note=note
         )

@@ -29,6 +29,7 @@ class TableState:
     round_number: int
     round_status: str
     current: ResultVersion | None
+    draw_public: bool = True
 
 
 def state_for(
@@ -44,10 +45,23 @@ def state_for(
         round_number=round_.number,
         round_status=round_.status,
         current=current,
+        draw_public=round_.draw_is_public,
     )
 
 
+def verify_draw_published(draw_public: bool, round_number: int) -> None:
+    """Nobody (organizers included) enters or decides a result at a table whose draw is
+    still private: the result would show who sat there. Publish the draw first."""
+    if not draw_public:
+        raise ActionError(
+            ActionCode.DRAW_NOT_PUBLISHED,
+            _("The draw of round %(number)s is not published yet; results wait until it is.")
+            % {"number": round_number},
+        )
+
+
 def _verify_player(state: TableState) -> None:
+    verify_draw_published(state.draw_public, state.round_number)
     if state.organizer:
         return
     if not state.seated:

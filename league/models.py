@@ -105,6 +105,8 @@ class Round(models.Model):
     class DrawMethod(models.TextChoices):
         RANDOM = "random", _("random")
         RANKING = "ranking", _("by ranking")
+        # Imported rounds whose draw nobody recorded: never guessed from the league's rule.
+        NOT_RECORDED = "not_recorded", _("not recorded")
 
     season = models.ForeignKey(
         Season, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("season")
@@ -121,7 +123,7 @@ class Round(models.Model):
         help_text=_("Leave empty for the league's default time on the round's date."),
     )
     draw_method = models.CharField(
-        _("draw method"), max_length=10, choices=DrawMethod.choices, blank=True
+        _("draw method"), max_length=12, choices=DrawMethod.choices, blank=True
     )
     draw_seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
@@ -139,6 +141,20 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season.slug} #{self.number}"
+
+    @property
+    def draw_is_public(self) -> bool:
+        """Whether anyone may see this round's draw (tables, seats, seed, reserves, method).
+
+        The one rule for every public surface: a draw is private to the league's organizers
+        until it is published, whatever the round's status.
+        """
+        return self.draw_published_at is not None
+
+    @staticmethod
+    def draw_public_q(path: str = "") -> Q:
+        """`draw_is_public` as a query condition; `path` leads to the round (e.g. "round__")."""
+        return Q(**{f"{path}draw_published_at__isnull": False})
 
 
 class Registration(models.Model):

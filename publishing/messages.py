@@ -38,7 +38,11 @@ def draw_text(data: dict[str, Any], round_: dict[str, Any]) -> str | None:
     draw = round_["draw"]
     if draw is None or not draw["tables"]:
         return None
-    method = _("random draw") if draw["method"] == "random" else _("draw by ranking")
+    method = {
+        "random": _("random draw"),
+        "ranking": _("draw by ranking"),
+        "not_recorded": _("draw method not recorded"),
+    }.get(draw["method"], _("draw by ranking"))
     lines = [_heading(data, round_), f"{_('Draw')} ({method}):"]
     for table in draw["tables"]:
         names = ", ".join(p["player"] for p in table["players"])

@@ -298,9 +298,9 @@ def _round_json(
 ) -> dict[str, Any]:
     games.sort(key=lambda g: (g["table"] is None, g["table"] or 0, g["game_id"]))
     draw = None
-    # A draw is public once published (or once the round has results); before that only
-    # the organizers see it, so a swap before publishing never shows.
-    if seats and (round_.draw_published_at is not None or games):
+    # A draw is public once published; before that only the organizers see it, so a swap
+    # before publishing never shows.
+    if seats and round_.draw_is_public:
         tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
         for seat in seats:
             tables[seat["table__number"]].append(

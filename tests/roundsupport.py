@@ -6,6 +6,7 @@ import datetime as dt
 import itertools
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 
@@ -66,14 +67,18 @@ def register(round_: Round, players: list[Player]) -> None:
     Registration.objects.bulk_create(Registration(round=round_, player=p) for p in players)
 
 
-def seat_table(round_: Round, players: list[Player], number: int = 1) -> Table:
-    """A drawn table with `players` at seats 0.. (and the round marked drawn)."""
+def seat_table(
+    round_: Round, players: list[Player], number: int = 1, *, published: bool = True
+) -> Table:
+    """A drawn table with `players` at seats 0.. (and the round marked drawn, its draw
+    published unless `published=False`: results wait for the published draw)."""
     table = Table.objects.create(round=round_, number=number)
     for seat, player in enumerate(players):
         Registration.objects.get_or_create(round=round_, player=player)
         Seat.objects.create(table=table, round=round_, seat=seat, player=player)
-    if round_.status != Round.Status.DRAWN:
+    if round_.status != Round.Status.DRAWN or round_.draw_is_public != published:
         round_.status = Round.Status.DRAWN
-        round_.draw_method = Round.DrawMethod.RANDOM
+        round_.draw_method = round_.draw_method or Round.DrawMethod.RANDOM
+        round_.draw_published_at = timezone.now() if published else None
         round_.save()
     return table

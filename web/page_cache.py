@@ -33,7 +33,7 @@ logger = logging.getLogger(__name__)
 
 PAGE_TTL = 30
 GENERATION_KEY = "web:pages:generation"
-KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Last-Modified", "ETag")
+KEPT_HEADERS = ("Content-Type", "Content-Disposition", "Last-Modified", "ETag", "Cache-Control")
 
 
 def anonymous(request: HttpRequest) -> bool:

@@ -110,8 +110,6 @@ def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
 
 # --- a round ----------------------------------------------------------------------------
 
-DRAW_VISIBLE_STATUSES = (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED)
-
 
 @dataclass
 class TableView:
@@ -145,14 +143,13 @@ class RoundPage:
 
     @property
     def draw_visible(self) -> bool:
-        """The draw is public once published (or the round has moved past drawing)."""
-        return bool(self.tables) and (
-            self.round.draw_published_at is not None or self.round.status in DRAW_VISIBLE_STATUSES
-        )
+        """The round has a draw and it is public (`Round.draw_is_public`)."""
+        return bool(self.tables) and self.round.draw_is_public
 
 
 def round_page(season: Season, number: int) -> RoundPage:
-    """Round `number` of `season`: live registrations and draw, published results (7 queries)."""
+    """Round `number` of `season`: live registrations and, once published, the draw and the
+    published results (7 queries; 6 while the draw is private, which is not even loaded)."""
     rounds = list(
         Round.objects.filter(season=season, number__in=(number - 1, number, number + 1)).order_by(
             "number"
@@ -163,10 +160,14 @@ def round_page(season: Season, number: int) -> RoundPage:
         raise Http404(_("Round %(number)s of this season does not exist.") % {"number": number})
     round_.season = season
     registrations = list(round_.registrations.select_related("player").order_by("created_at", "id"))
-    tables = list(
-        round_.tables.prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("seat"))
-        ).order_by("number")
+    tables = (
+        list(
+            round_.tables.prefetch_related(
+                Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("seat"))
+            ).order_by("number")
+        )
+        if round_.draw_is_public
+        else []
     )
     games = Game.objects.filter(round=round_, table__isnull=False).only(
         "id", "table_id", "status", "deals"

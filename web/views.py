@@ -74,8 +74,9 @@ def render_shell(request: HttpRequest, kept: page_cache.CachedPage) -> HttpRespo
     # The parts come from our own templates' output: already escaped.
     context = {"kept_title": mark_safe(kept.title), "kept_main": mark_safe(kept.main)}
     response = render(request, "web/shell.html", context)
-    if "Last-Modified" in kept.headers:
-        response["Last-Modified"] = kept.headers["Last-Modified"]
+    for name in ("Last-Modified", "Cache-Control"):
+        if name in kept.headers:
+            response[name] = kept.headers[name]
     return response
 
 
@@ -125,7 +126,14 @@ def round_detail(request: HttpRequest, season: str, number: int) -> HttpResponse
     if not page.draw_visible:
         del titles["draw"]
     texts = page.published.round_texts(number, titles) if page.published else []
-    return render(request, "web/round.html", {"season": season_obj, "page": page, "texts": texts})
+    response = render(
+        request, "web/round.html", {"season": season_obj, "page": page, "texts": texts}
+    )
+    if not page.round.draw_is_public:
+        # The draw may be published any moment: browsers ask again (a cheap 304 by ETag
+        # while nothing changed) instead of reusing the page for a minute.
+        patch_cache_control(response, no_cache=True)
+    return response
 
 
 @public_page

@@ -35,12 +35,17 @@ MAX_CHECK_BODY = 200_000
 
 
 def _table_for(request: HttpRequest, table_id: int) -> tuple[Table, list[Seat], bool]:
-    """The table, its seats, and whether the user organizes its league; 403 for others."""
+    """The table, its seats, and whether the user organizes its league; 403 for others,
+    and 404 for players while the round's draw is private (only organizers see it then)."""
     table = Table.objects.select_related("round__season__league").filter(pk=table_id).first()
     if table is None:
         raise Http404(_("There is no such table."))
-    seats = list(Seat.objects.filter(table=table).select_related("player").order_by("seat"))
     organizer = is_organizer(request.user, table.round.season.league_id)
+    if not organizer and not table.round.draw_is_public:
+        raise Http404(
+            _("The draw of round %(number)s is not published yet.") % {"number": table.round.number}
+        )
+    seats = list(Seat.objects.filter(table=table).select_related("player").order_by("seat"))
     if not organizer and not any(s.player.user_id == request.user.pk for s in seats):
         raise PermissionDenied(_("Only the players at this table may open its result page."))
     return table, seats, organizer

@@ -21,7 +21,8 @@ UPCOMING_LIMIT = 10
 @login_required
 @require_GET
 def my_rounds(request: HttpRequest) -> HttpResponse:
-    """Open rounds (register/unregister until the deadline) and my tables in drawn rounds."""
+    """Open rounds (register/unregister until the deadline) and my tables in rounds whose
+    draw is published."""
     player = player_of(request.user)
     rounds: list[dict[str, object]] = []
     seats: list[Seat] = []
@@ -47,6 +48,7 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
             )
         seats = list(
             Seat.objects.filter(
+                Round.draw_public_q("round__"),
                 player=player,
                 round__status__in=[Round.Status.DRAWN, Round.Status.IN_PLAY],
             )

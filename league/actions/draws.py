@@ -81,13 +81,10 @@ def load_draw(round_: Round) -> DrawView:
         .select_related("player")
         .order_by("created_at", "id")
     ]
-    # Rounds imported from a season file carry no draw method: report the league's rule.
-    method = round_.draw_method or season_rules(round_.season).draw.method_for(
-        round_.number, round_.date
-    )
+    # A round with tables but no draw on record (imported) says so: never a guess.
     return DrawView(
         round=round_.number,
-        method=method,
+        method=round_.draw_method or Round.DrawMethod.NOT_RECORDED,
         seed=round_.draw_seed,
         tables=list(tables.values()),
         reserves=reserves,

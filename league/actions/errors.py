@@ -17,6 +17,7 @@ class ActionCode(StrEnum):
     NOT_REGISTERED = "not_registered"
     ALREADY_REGISTERED = "already_registered"
     NOT_DRAWN = "not_drawn"
+    DRAW_NOT_PUBLISHED = "draw_not_published"
     HAS_RESULTS = "has_results"
     STALE = "stale"
     CONFLICT = "conflict"

@@ -68,12 +68,16 @@ def _write_season(file: SeasonFile) -> ImportSummary:
         season.save()
     players = get_or_create_players(file.player_names)
 
+    imported_at = timezone.now()
     rounds = Round.objects.bulk_create(
         Round(
             season=season,
             number=r.number,
             date=r.date,
             status=Round.Status.FINISHED if r.games else Round.Status.OPEN,
+            # A played round's tables are history: public, with no draw on record.
+            draw_method=Round.DrawMethod.NOT_RECORDED if r.games else "",
+            draw_published_at=imported_at if r.games else None,
         )
         for r in file.rounds
     )

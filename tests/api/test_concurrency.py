@@ -11,7 +11,7 @@ from django.db import connection, connections
 
 from api.models import GameSubmission
 from games.models import Game, GameResult, ResultVersion
-from league.actions.draws import do_draw_round
+from league.actions.draws import do_draw_round, publish_draw
 from league.actions.players import get_or_create_players
 from league.actions.registration import register_players
 from league.models import Player, Round
@@ -106,6 +106,7 @@ def test_parallel_results_for_one_drawn_table_store_exactly_one(platform_token, 
     round_ = Round.objects.get(season=season, number=1)
     register_players(round_, list(get_or_create_players(NEW_NAMES[:4]).values()))
     do_draw_round(round_, seed=4)
+    publish_draw(round_)
     payloads = []
     for index in range(6):
         payload = game(0, bonus=index)

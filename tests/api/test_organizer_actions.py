@@ -142,7 +142,8 @@ def test_same_seed_same_registrations_same_draw(organizer_client, season):
 
 def test_redraw_after_results_is_409(organizer_client, platform, season):
     organizer_client.post(REGISTER, names(4), format="json")
-    table = organizer_client.post(DRAW, {"seed": 1}, format="json").json()["draw"]["tables"][0]
+    drawn = organizer_client.post(DRAW, {"seed": 1, "publish": True}, format="json")
+    table = drawn.json()["draw"]["tables"][0]
     game = {
         "game_id": "t1",
         "season": "season-10",

@@ -11,7 +11,7 @@ from django.contrib.auth import get_user_model
 from api.models import PlatformPlayer
 from games.actions import submit_result
 from games.models import Game, GameResult, ResultVersion
-from league.actions.draws import do_draw_round
+from league.actions.draws import do_draw_round, publish_draw
 from league.actions.registration import register_players
 from league.actions.rounds import finish_round
 from league.models import Player, Round, Season
@@ -386,6 +386,7 @@ def drawn_tables(season: Season, players: int = 8) -> list[list[str]]:
         round_, [Player.objects.create(name=f"P{i}", slug=f"p{i}") for i in range(players)]
     )
     do_draw_round(round_, seed=11)
+    publish_draw(round_)
     return [
         [s.player.name for s in t.seats.order_by("seat")] for t in round_.tables.order_by("number")
     ]

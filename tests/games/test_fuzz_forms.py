@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game, GameResult, ResultVersion
-from league.actions.draws import do_draw_round
+from league.actions.draws import do_draw_round, publish_draw
 from league.models import Round, Table
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, register
 
@@ -36,6 +36,7 @@ def world(db):
     players = make_players(4, with_users=True)
     register(drawn, players)
     do_draw_round(drawn, seed=1)
+    publish_draw(drawn)
     table = Table.objects.get(round=drawn)
     return {"season": season, "organizer": organizer, "open": open_round, "drawn": drawn,
             "table": table, "player": players[0].user}  # fmt: skip

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from games.actions import confirm_result, submit_result
 from games.models import Game
-from league.actions.draws import do_draw_round
+from league.actions.draws import do_draw_round, publish_draw
 from league.models import Player, Season, Table
 from league.signals import game_confirmed, season_results_changed
 from publishing import tasks
@@ -64,6 +64,7 @@ def test_confirmed_result_is_published_by_the_worker(start_worker):
         users[name] = get_user_model().objects.create_user(name.lower(), password="pw")
         Player.objects.filter(name=name).update(user=users[name])
     do_draw_round(round_)
+    publish_draw(round_)  # results wait for the published draw
     start_worker()
     table = Table.objects.get(round=round_, number=1)
     seated = [seat.player.name for seat in table.seats.order_by("seat")]

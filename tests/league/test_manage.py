@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from accounts.models import AuditEntry
 from games.models import Game
-from league.actions.draws import do_draw_round
+from league.actions.draws import do_draw_round, publish_draw
 from league.models import Registration, Round, Seat, Table
 from tests.roundsupport import (
     FAR_SUNDAY,
@@ -195,6 +195,7 @@ def test_finish_round_needs_every_table_confirmed(client):
     round_ = make_round(season)
     register(round_, make_players(8))
     do_draw_round(round_, seed=1)
+    publish_draw(round_)
     client.force_login(organizer)
     response = client.post(url("finish", round_), follow=True)
     assert "Tables without a confirmed result: 1, 2." in response.content.decode()
@@ -246,6 +247,7 @@ def test_disputed_results_are_listed_for_the_organizer(client):
     players = make_players(4, with_users=True)
     register(round_, players)
     do_draw_round(round_, seed=1)
+    publish_draw(round_)
     table = Table.objects.get()
     seated = [s.player.user for s in table.seats.select_related("player__user").order_by("seat")]
     submit_result(table, actor=seated[0], scores=[1, 2, 3, 4])

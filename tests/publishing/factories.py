@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping, Sequence
 
+from django.utils import timezone
 from django.utils.text import slugify
 
 from games.facts import results_for
@@ -40,6 +41,10 @@ def player(name: str) -> Player:
 
 
 def round_(season: Season, number: int, date: dt.date, **fields: object) -> Round:
+    """A round; one already in play or finished has its draw published (as every played
+    round has), unless `draw_published_at` is given."""
+    if fields.get("status") in (Round.Status.IN_PLAY, Round.Status.FINISHED):
+        fields.setdefault("draw_published_at", timezone.now())
     return Round.objects.create(season=season, number=number, date=date, **fields)
 
 

@@ -203,13 +203,14 @@ def drawn_round(season: Season, *, published: bool) -> Round:
     return round_
 
 
-def test_round_page_shows_the_draw_as_soon_as_it_is_made(client, make_season):
+def test_round_page_keeps_a_made_draw_private_until_it_is_published(client, make_season):
+    """Was "shows the draw as soon as it is made" (the old, wrong rule; issue 13 item 1)."""
     season = make_season()
     drawn_round(season, published=False)
     page = get(client, f"/seasons/{season.slug}/rounds/4/").content.decode()
-    assert 'id="draw"' in page
-    assert "Table 1" in page
-    assert "Announced" not in page
+    assert 'id="draw"' not in page
+    assert "Table 1" not in page
+    assert "4 players registered" in page
 
 
 def test_round_page_keeps_showing_registrations_until_the_draw(client, make_season):
