@@ -135,7 +135,9 @@ def test_drawing_again_answers_the_same_draw_with_200(organizer_client, season):
 def test_same_seed_same_registrations_same_draw(organizer_client, season):
     organizer_client.post(REGISTER, names(8), format="json")
     first = organizer_client.post(DRAW, {"seed": 99}, format="json").json()["draw"]
-    redrawn = organizer_client.post(DRAW, {"seed": 99, "redraw": True}, format="json")
+    redrawn = organizer_client.post(
+        DRAW, {"seed": 99, "redraw": True, "reason": "a late arrival"}, format="json"
+    )
     assert redrawn.status_code == 201
     assert redrawn.json()["draw"]["tables"] == first["tables"]
 
