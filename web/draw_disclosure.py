@@ -7,6 +7,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from league.actions.draws import load_draw
 from league.draw_records import draw_history
@@ -58,7 +59,11 @@ def check_data(round_: Round, record: DrawRecord) -> dict[str, Any]:
         },
         "words": {
             "matches": _("This draw matches the seed."),
-            "matches_with_changes": _("This draw matches the seed, then these %(count)s changes.")
+            "matches_with_changes": ngettext(
+                "This draw matches the seed, then this change.",
+                "This draw matches the seed, then these %(count)s changes.",
+                len(changes),
+            )
             % {"count": len(changes)},
             "mismatch": _("This draw does NOT match the seed: the recipe gives different tables."),
             "changes_mismatch": _(
