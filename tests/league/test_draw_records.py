@@ -22,7 +22,7 @@ from league.actions.errors import ActionError
 from league.models import DrawChange, DrawRecord, Player, Round, Seat
 from publishing.actions import do_publish_season
 from publishing.messages import draw_summary
-from publishing.snapshots import latest_snapshot
+from publishing.snapshots import inputs_fingerprint, latest_snapshot
 from tests.roundsupport import (
     FAR_SUNDAY,
     FAR_WEDNESDAY,
@@ -376,3 +376,30 @@ def test_draw_check_page_of_a_legacy_draw_points_organizers_to_the_command_line(
     publish_draw(round_)
     html = page(client, round_, "draw-check/").content.decode()
     assert "--check" in html and "draw-check.js" not in html
+
+
+def test_a_recorded_change_makes_the_published_snapshot_stale(drawn):
+    round_, _players = drawn
+    publish_draw(round_)
+    before = inputs_fingerprint(round_.season)
+    first, second, _reserve = seated_pair(round_)
+    swap_players(round_, first, second, reason="friends asked")
+    assert inputs_fingerprint(round_.season) != before
+
+
+@pytest.mark.parametrize("changes", [0, 3])
+def test_public_draw_pages_query_count_does_not_grow_with_changes(
+    client, drawn, changes, django_assert_num_queries
+):
+    round_, _players = drawn
+    publish_draw(round_)
+    do_publish_season(round_.season_id, force=True)
+    for _ in range(changes):
+        first, second, _reserve = seated_pair(round_)
+        swap_players(round_, first, second, reason="again")
+    # the round page's 7, then the draw records and their changes
+    with django_assert_num_queries(9):
+        assert page(client, round_).status_code == 200
+    # season, round, records, changes, seats, reserves
+    with django_assert_num_queries(6):
+        assert page(client, round_, "draw-check/").status_code == 200
