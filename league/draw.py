@@ -44,6 +44,8 @@ REMAINDERS: tuple[str, ...] = ("reserve", "three-player")
 SHA256_RECIPE = "sha256-v1"
 LEGACY_RECIPE = "legacy"
 RECIPES: tuple[str, ...] = (SHA256_RECIPE, LEGACY_RECIPE)
+# A draw made outside the app (imported): kept as seated, never redone.
+UNRECORDED_RECIPE = "unrecorded"
 
 
 class DrawError(ValueError):

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from accounts.audit import record_audit
 from league.actions.common import SYSTEM, lock_round, require_organizer_for, season_rules
 from league.actions.errors import ActionCode, ActionError
-from league.draw import SHA256_RECIPE, make_draw
+from league.draw import SHA256_RECIPE, UNRECORDED_RECIPE, make_draw
 from league.loader import season_standings
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Seat, Table
 
@@ -65,7 +65,7 @@ def ranking_list(round_: Round, players: list[Player]) -> list[dict[str, Any]]:
             "player": by_id[player_id].name,
             "rank": row.rank,
             "points": float(row.points),
-            "gap": float(round(float(row.gap), 2)),
+            "gap": round(float(row.gap), 2),
             "games": row.games,
         }
         for player_id, row in rows.items()
@@ -332,12 +332,12 @@ def _record_as_seated(round_: Round) -> DrawRecord:
     """A record of a draw made outside the app (no recipe known) from its current seats,
     so later changes are recorded against it."""
     draw = load_draw(round_)
-    names = sorted(p.name for table in draw.tables for p in table) + [p.name for p in draw.reserves]
+    names = [p.name for table in draw.tables for p in table] + [p.name for p in draw.reserves]
     return DrawRecord.objects.create(
         round=round_,
         number=DrawRecord.objects.filter(round=round_).count() + 1,
         method=round_.draw_method,
-        recipe="unrecorded",
+        recipe=UNRECORDED_RECIPE,
         seed=round_.draw_seed,
         starting_list=[{"player": name} for name in sorted(names)],
         tables=[[p.name for p in table] for table in draw.tables],

@@ -30,6 +30,7 @@ from tests.roundsupport import (
     make_round,
     make_season,
     register,
+    seat_table,
 )
 
 pytestmark = pytest.mark.django_db
@@ -403,3 +404,14 @@ def test_public_draw_pages_query_count_does_not_grow_with_changes(
     # season, round, records, changes, seats, reserves
     with django_assert_num_queries(6):
         assert page(client, round_, "draw-check/").status_code == 200
+
+
+def test_a_swap_in_a_round_seated_outside_the_app_is_recorded_against_its_seats():
+    season = make_season()
+    round_ = make_round(season, date=FAR_SUNDAY)
+    players = named_players(NAMES[:4])
+    seat_table(round_, players)
+    swap_players(round_, players[0], players[1], reason="asked")
+    record = DrawRecord.objects.get(round=round_)
+    assert record.recipe == "unrecorded" and record.tables == [NAMES[:4]]
+    assert record.changes.get().players == ["Avi", "Dana"]
