@@ -58,6 +58,8 @@ def check_data(round_: Round, record: DrawRecord) -> dict[str, Any]:
             "reserves": [p.name for p in now.reserves],
         },
         "words": {
+            "table": _("Table %(number)s"),
+            "reserves": _("Reserves:"),
             "matches": _("This draw matches the seed."),
             "matches_with_changes": ngettext(
                 "This draw matches the seed, then this change.",

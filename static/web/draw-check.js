@@ -84,12 +84,12 @@
     drawn.tables.forEach(function (table, i) {
       var p = document.createElement("p");
       p.className = "recomputed-table";
-      p.textContent = (i + 1) + ": " + table.join(", ");
+      p.textContent = data.words.table.replace("%(number)s", i + 1) + ": " + table.join(", ");
       tablesNode.appendChild(p);
     });
     if (drawn.reserves.length) {
       var r = document.createElement("p");
-      r.textContent = "+ " + drawn.reserves.join(", ");
+      r.textContent = data.words.reserves + " " + drawn.reserves.join(", ");
       tablesNode.appendChild(r);
     }
   }
