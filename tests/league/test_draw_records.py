@@ -415,3 +415,14 @@ def test_a_swap_in_a_round_seated_outside_the_app_is_recorded_against_its_seats(
     record = DrawRecord.objects.get(round=round_)
     assert record.recipe == "unrecorded" and record.tables == [NAMES[:4]]
     assert record.changes.get().players == ["Avi", "Dana"]
+
+
+def test_public_round_page_shows_the_draw_as_made_before_its_changes(client, drawn):
+    round_, _players = drawn
+    publish_draw(round_)
+    made = DrawRecord.objects.get().tables
+    first, second, _reserve = seated_pair(round_)
+    swap_players(round_, first, second, reason="friends asked")
+    html = page(client, round_).content.decode()
+    assert "The draw as made from the seed" in html
+    assert f"Table 1:</strong> {', '.join(made[0])}" in html
