@@ -28,12 +28,20 @@ def register_round_players(token: ApiToken, round_: Round, refs: Sequence[Player
 
 
 def draw_round(
-    token: ApiToken, round_: Round, *, seed: int | None, redraw: bool, publish: bool = False
+    token: ApiToken,
+    round_: Round,
+    *,
+    seed: int | None,
+    redraw: bool,
+    publish: bool = False,
+    reason: str = "",
 ) -> bool:
-    """Draw `round_` by its league's rule as the token's organizer (and publish it if asked);
-    True if drawn now."""
+    """Draw `round_` by its league's rule as the token's organizer (and publish it if asked;
+    a redraw needs a `reason`); True if drawn now."""
     try:
-        _, made = do_draw_round(round_, actor=token.created_by, seed=seed, redraw=redraw)
+        _, made = do_draw_round(
+            round_, actor=token.created_by, seed=seed, redraw=redraw, reason=reason
+        )
         if publish:
             publish_draw(round_, actor=token.created_by)
     except ActionError as refused:

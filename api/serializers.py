@@ -131,6 +131,14 @@ class DrawRequestSerializer(serializers.Serializer):
 
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**63 - 1)
     redraw = serializers.BooleanField(required=False, default=False)
+    reason = serializers.CharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=300,
+        help_text="Why the round is drawn again: required with redraw; shown publicly once "
+        "the draw is published.",
+    )
     publish = serializers.BooleanField(
         required=False, default=False, help_text="Publish the draw now (default: on schedule)."
     )

@@ -160,6 +160,7 @@ class RoundDraw(_RoundAction):
             seed=shape.validated_data.get("seed"),
             redraw=shape.validated_data["redraw"],
             publish=shape.validated_data["publish"],
+            reason=shape.validated_data["reason"],
         )
         return Response(
             self._round_json(round_), status=status.HTTP_201_CREATED if made else status.HTTP_200_OK

@@ -5,12 +5,21 @@ Two layers, as in Tabbycat: this module works on plain player keys and returns p
 
 Every strategy puts all players in one order and seats them 4 to a table in that order,
 table 1 first; the `remainder` option decides what happens to the 1-3 players left over.
-Anything random goes through `random.Random(seed)`, so the same seed over the same players
-(given in the same canonical order, e.g. sorted by name) gives the same draw.
+
+Anything random follows the `recipe` option, so the same seed over the same players gives
+the same draw:
+
+- `sha256-v1` (every new draw): the players are ordered by the SHA-256 hex digest of
+  `f"{seed}:{player}"` (UTF-8), ascending, ties by the player; the app passes player names,
+  so anyone can redo it with any SHA-256 tool (the draw-check page does it in the browser).
+- `legacy` (draws made before it): `random.Random(seed).shuffle` of the players given in a
+  canonical order (sorted by name). `random-avoid-repeats`, which no league uses, always
+  tries legacy shuffles.
 """
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -28,8 +37,15 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "remainder": "reserve",
     # "random-avoid-repeats": how many seeded shuffles to try.
     "attempts": 200,
+    # how a seed orders players: "sha256-v1" or "legacy" (see the module docstring)
+    "recipe": "sha256-v1",
 }
 REMAINDERS: tuple[str, ...] = ("reserve", "three-player")
+SHA256_RECIPE = "sha256-v1"
+LEGACY_RECIPE = "legacy"
+RECIPES: tuple[str, ...] = (SHA256_RECIPE, LEGACY_RECIPE)
+# A draw made outside the app (imported): kept as seated, never redone.
+UNRECORDED_RECIPE = "unrecorded"
 
 
 class DrawError(ValueError):
@@ -44,6 +60,7 @@ class Draw(Generic[P]):
     seed: int | None
     tables: tuple[tuple[P, ...], ...]
     reserves: tuple[P, ...]
+    recipe: str = SHA256_RECIPE
 
 
 def seat_in_order(
@@ -70,6 +87,16 @@ def seat_in_order(
         tables.append(tuple(order[position : position + size]))
         position += size
     return tuple(tables), tuple(order[position:])
+
+
+def seed_key(seed: int | None, player: Hashable) -> str:
+    """The `sha256-v1` sort key of one player: SHA-256 of "seed:player" (UTF-8), in hex."""
+    return hashlib.sha256(f"{seed}:{player}".encode()).hexdigest()
+
+
+def sha256_order(players: Iterable[P], seed: int | None) -> list[P]:
+    """The `sha256-v1` order: by `seed_key` ascending, ties (never seen) by the player."""
+    return sorted(players, key=lambda player: (seed_key(seed, player), str(player)))
 
 
 def pairs_met(tables: Iterable[Sequence[P]]) -> set[frozenset[P]]:
@@ -103,6 +130,18 @@ class DrawGenerator(Generic[P]):
         self.ranking = list(ranking)
         self.history = [tuple(table) for table in history]
         self.options = {**self.DEFAULT_OPTIONS, **options}
+        if self.options["recipe"] not in RECIPES:
+            raise DrawError(
+                f"unknown draw recipe {self.options['recipe']!r} (known: {', '.join(RECIPES)})"
+            )
+
+    def seeded_order(self, players: Sequence[P], rng: random.Random) -> list[P]:
+        """`players` put in the seed's order by the recipe (see the module docstring)."""
+        if self.options["recipe"] == SHA256_RECIPE:
+            return sha256_order(players, self.seed)
+        order = list(players)
+        rng.shuffle(order)
+        return order
 
     def order(self, rng: random.Random) -> list[P]:
         """All players in seating order."""
@@ -116,26 +155,24 @@ class DrawGenerator(Generic[P]):
         """Make the draw."""
         rng = random.Random(self.seed)
         tables, reserves = seat_in_order(self.order(rng), self.options["remainder"])
-        return Draw(self.name, self.seed_used(), tables, reserves)
+        return Draw(self.name, self.seed_used(), tables, reserves, self.options["recipe"])
 
 
 class RandomDraw(DrawGenerator[P]):
-    """Sunday rounds: shuffle the players (in the given canonical order) with the seed."""
+    """Sunday rounds: the players in the seed's order (legacy: given in canonical order)."""
 
     name = "random"
 
     def order(self, rng: random.Random) -> list[P]:
-        order = list(self.players)
-        rng.shuffle(order)
-        return order
+        return self.seeded_order(self.players, rng)
 
 
 class RankingDraw(DrawGenerator[P]):
     """Wednesday and late rounds: ranked players in standings order, then the unranked.
 
     Decision (RULES.md 3.1): players with no counted game yet come after all ranked
-    players, in random order (seeded); with fewer than two of them nothing is random and
-    the published seed is None.
+    players, in the seed's order by the recipe; with fewer than two of them nothing is
+    random and the published seed is None.
     """
 
     name = "ranking"
@@ -147,9 +184,7 @@ class RankingDraw(DrawGenerator[P]):
     def order(self, rng: random.Random) -> list[P]:
         registered = set(self.players)
         ranked = [p for p in self.ranking if p in registered]
-        unranked = self._unranked()
-        rng.shuffle(unranked)
-        return ranked + unranked
+        return ranked + self.seeded_order(self._unranked(), rng)
 
     def seed_used(self) -> int | None:
         return self.seed if len(self._unranked()) > 1 else None
@@ -157,9 +192,14 @@ class RankingDraw(DrawGenerator[P]):
 
 class AvoidRepeatsDraw(DrawGenerator[P]):
     """A random draw that tries `attempts` seeded shuffles and keeps the one whose tables
-    repeat the fewest pairs of opponents from `history` (the first such shuffle)."""
+    repeat the fewest pairs of opponents from `history` (the first such shuffle).
+
+    Its attempts are legacy shuffles of one `random.Random(seed)` (a hash order would give
+    every attempt the same order), so it always reports the legacy recipe.
+    """
 
     name = "random-avoid-repeats"
+    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {**DEFAULT_OPTIONS, "recipe": LEGACY_RECIPE}
 
     def order(self, rng: random.Random) -> list[P]:
         met = pairs_met(self.history)

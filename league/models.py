@@ -231,3 +231,82 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.table} seat {self.seat}"
+
+
+class DrawRecord(models.Model):
+    """One draw of a round as it was made, kept for good: a redraw adds a record and marks
+    the earlier ones superseded, so the public history shows every draw and its reason.
+
+    `starting_list` is the list the recipe started from: [{"player": name}] sorted by name
+    for a random draw; for a ranking draw the ranked players in ranking order with their
+    "rank", "points", "gap" and "games" at the time, then the unranked with rank null.
+    `tables` ([[name, ...], ...] by seat) and `reserves` ([name, ...]) are the draw as made
+    from the seed, before any change.
+    """
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="draw_records", verbose_name=_("round")
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    method = models.CharField(_("draw method"), max_length=12, blank=True)
+    recipe = models.CharField(_("recipe"), max_length=20)
+    remainder = models.CharField(_("remainder rule"), max_length=20, default="reserve")
+    seed = models.BigIntegerField(_("seed"), null=True, blank=True)
+    starting_list = models.JSONField(_("starting list"), default=list)
+    tables = models.JSONField(_("tables"), default=list)
+    reserves = models.JSONField(_("reserves"), default=list)
+    drawn_at = models.DateTimeField(_("drawn at"))
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reason = models.TextField(_("reason"), blank=True)
+    superseded = models.BooleanField(_("superseded"), default=False)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("draw record")
+        verbose_name_plural = _("draw records")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="draw_record_number_unique"),
+            models.UniqueConstraint(
+                fields=["round"],
+                condition=Q(superseded=False),
+                name="one_current_draw_record_per_round",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} draw {self.number}"
+
+
+class DrawChange(models.Model):
+    """A change an organizer made to a draw after it was made, with the reason given.
+
+    `players` names the players involved ([first, second] of a swap; [reserve, replaced]
+    when a reserve comes in) and `tables` their table numbers before the change, null for a
+    reserve.
+    """
+
+    class Kind(models.TextChoices):
+        SWAP = "swap", _("swap")
+        RESERVE_IN = "reserve_in", _("reserve brought in")
+
+    record = models.ForeignKey(
+        DrawRecord, on_delete=models.CASCADE, related_name="changes", verbose_name=_("draw")
+    )
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    players = models.JSONField(_("players"), default=list)
+    tables = models.JSONField(_("tables"), default=list)
+    reason = models.TextField(_("reason"))
+    at = models.DateTimeField(_("at"))
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["record", "at", "id"]
+        verbose_name = _("draw change")
+        verbose_name_plural = _("draw changes")
+
+    def __str__(self) -> str:
+        return f"{self.record}: {self.kind} {', '.join(self.players)}"

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 STANDINGS_LINES = 20
 
@@ -34,16 +36,12 @@ def _heading(data: dict[str, Any], round_: dict[str, Any]) -> str:
 
 
 def draw_text(data: dict[str, Any], round_: dict[str, Any]) -> str | None:
-    """The draw as a few lines for the group: tables, reserves, and the seed to check it."""
+    """The draw as a few lines for the group: how it was made (method, seed, redraws and
+    every change with its reason), tables, reserves, and the page that checks it."""
     draw = round_["draw"]
     if draw is None or not draw["tables"]:
         return None
-    method = {
-        "random": _("random draw"),
-        "ranking": _("draw by ranking"),
-        "not_recorded": _("draw method not recorded"),
-    }.get(draw["method"], _("draw by ranking"))
-    lines = [_heading(data, round_), f"{_('Draw')} ({method}):"]
+    lines = [_heading(data, round_), draw_summary(draw)]
     for table in draw["tables"]:
         names = ", ".join(p["player"] for p in table["players"])
         lines.append(
@@ -52,15 +50,63 @@ def draw_text(data: dict[str, Any], round_: dict[str, Any]) -> str | None:
     if draw["reserves"]:
         names = ", ".join(p["player"] for p in draw["reserves"])
         lines.append(_("Reserves: %(players)s") % {"players": names})
-    if draw["seed"] is not None:
-        lines.append(
-            _(
-                "Seed %(seed)s: check with `python manage.py draw %(season)s --round %(n)s "
-                "--seed %(seed)s`"
-            )
-            % {"seed": draw["seed"], "season": data["season"]["slug"], "n": round_["number"]}
-        )
+    if draw.get("check_path"):
+        lines.append(_("Check the draw: %(url)s") % {"url": settings.SITE_URL + draw["check_path"]})
     return "\n".join(lines)
+
+
+def draw_summary(draw: dict[str, Any]) -> str:
+    """One line: e.g. "Random draw (seed S) with 1 change: Eli and Gil swapped (reason)."."""
+    seed = draw["seed"]
+    if draw["method"] == "random":
+        made = _("Random draw (seed %(seed)s)") % {"seed": seed}
+    elif draw["method"] == "ranking":
+        changed = bool(draw.get("changes"))
+        if seed is not None:
+            made = _("Draw by league ranking (seed %(seed)s for the players not yet ranked)") % {
+                "seed": seed
+            }
+        elif changed:
+            made = _("Draw by league ranking")
+        else:
+            made = _("Draw by league ranking (ranks 1-4 at table 1, 5-8 at table 2, ...)")
+    else:
+        made = _("Draw (method not recorded)")
+    redraws = draw.get("redraws", 0)
+    if redraws:
+        made += " " + ngettext(
+            "after %(count)s earlier draw", "after %(count)s earlier draws", redraws
+        ) % {"count": redraws}
+    changes = draw.get("changes", [])
+    if not changes:
+        return made + "."
+    counted = ngettext(
+        "%(made)s with %(count)s change: %(changes)s.",
+        "%(made)s with %(count)s changes: %(changes)s.",
+        len(changes),
+    )
+    return counted % {
+        "made": made,
+        "count": len(changes),
+        "changes": "; ".join(change_text(change) for change in changes),
+    }
+
+
+def change_text(change: dict[str, Any]) -> str:
+    """A change to the draw in a few words, with the organizer's reason."""
+    first, second = change["players"]
+    if change["kind"] == "swap":
+        return _("%(first)s and %(second)s swapped (%(reason)s)") % {
+            "first": first,
+            "second": second,
+            "reason": change["reason"],
+        }
+    return _("reserve %(reserve)s came in for %(replaced)s at table %(table)s (%(reason)s)") % {
+        "reserve": first,
+        "replaced": second,
+        "table": change["tables"][1],
+        "reason": change["reason"],
+    }
 
 
 def results_text(data: dict[str, Any], round_: dict[str, Any]) -> str | None:

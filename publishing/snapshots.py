@@ -33,6 +33,11 @@ ROUND = {"number", "date", "status", "registration_deadline": datetime | null,
          # draw: null until the draw is published (or the round has results)
          "draw": null | {"method": "random" | "ranking" | "", "seed": int | null,
                          "drawn_at", "published_at",
+                         "recipe": "sha256-v1" | "legacy" | "unrecorded" | null,
+                         "redraws": int,       # draws of the round before the standing one
+                         "changes": [{"kind": "swap" | "reserve_in", "players": [name, name],
+                                      "tables": [int | null, int | null], "reason", "at"}],
+                         "check_path": "/seasons/S/rounds/N/draw-check/",
                          "tables": [{"table": 1, "players": [{"seat", "player", "player_slug"}]}],
                          "reserves": [{"player", "player_slug"}]},
          "results": [GAME, ...],                             # confirmed games, by table
@@ -59,12 +64,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, Q, Sum
+from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, GameResult
 from league.loader import GameInfo, season_standings
-from league.models import Player, Registration, Round, Season, Seat
+from league.models import DrawChange, DrawRecord, Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
 from league.standings import GameEntry, PlayerTally, StandingRow, rank_tallies, tally_player
 from publishing import messages
@@ -125,6 +131,12 @@ def inputs_fingerprint(season: Season) -> str:
     seats = Seat.objects.filter(round__season=season).aggregate(
         n=Count("id"), ids=Sum("id"), players=Sum("player_id"), seats=Sum("seat")
     )
+    draw_records = DrawRecord.objects.filter(round__season=season).aggregate(
+        n=Count("id"), ids=Sum("id"), current=Sum("id", filter=~Q(superseded=True))
+    )
+    draw_changes = DrawChange.objects.filter(record__round__season=season).aggregate(
+        n=Count("id"), ids=Sum("id")
+    )
     payload = [
         SCHEMA,
         season.pk,
@@ -142,6 +154,8 @@ def inputs_fingerprint(season: Season) -> str:
         rounds,
         registrations,
         seats,
+        draw_records,
+        draw_changes,
     ]
     encoded = json.dumps(payload, default=str, sort_keys=True).encode()
     return hashlib.sha256(encoded).hexdigest()
@@ -155,7 +169,7 @@ def build_snapshot_data(season: Season) -> dict[str, Any]:
     final = list(table.ranked(final=True).rows)
     entries = [entry for row in standings for entry in row.entries]
     league = season.league
-    rounds = list(Round.objects.filter(season=season).order_by("number"))
+    rounds = list(Round.objects.filter(season=season).select_related("season").order_by("number"))
     games = sorted(table.games.values(), key=lambda g: (g.date, g.id))
     results_by_game: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in (
@@ -193,9 +207,16 @@ def build_snapshot_data(season: Season) -> dict[str, Any]:
     round_number = {game.id: game.round for game in games}
     standings_json = [_row_json(row, rules, players) for row in standings]
     race, tables_after = _progression(rules, season, entries, standings, players)
+    records = {
+        record.round_id: record
+        for record in DrawRecord.objects.filter(
+            round__season=season, superseded=False
+        ).prefetch_related("changes")
+    }
     round_json = [
         _round_json(
             round_,
+            records.get(round_.id),
             [_brief_row(row, players) for row in tables_after.get(str(round_.number), [])],
             [g for gid, g in game_rows.items() if round_number[gid] == round_.number],
             [r for r in registrations if r["round_id"] == round_.id],
@@ -290,6 +311,7 @@ def _brief_row(row: StandingRow, players: dict[int, PlayerRef]) -> dict[str, Any
 
 def _round_json(
     round_: Round,
+    record: DrawRecord | None,
     table_after: list[dict[str, Any]],
     games: list[dict[str, Any]],
     registrations: Sequence[dict[str, Any]],
@@ -318,6 +340,7 @@ def _round_json(
                 for r in registrations
                 if r["player_id"] not in seated
             ],
+            **_disclosure_json(round_, record),
         }
     return {
         "number": round_.number,
@@ -329,6 +352,26 @@ def _round_json(
         "results": games,
         "results_published_at": _iso(round_.results_published_at),
         "standings_after": table_after,
+    }
+
+
+def _disclosure_json(round_: Round, record: DrawRecord | None) -> dict[str, Any]:
+    """How the standing draw was made and changed (league.models.DrawRecord), for the texts."""
+    changes = list(record.changes.all()) if record else []
+    return {
+        "recipe": record.recipe if record else None,
+        "redraws": record.number - 1 if record else 0,
+        "changes": [
+            {
+                "kind": c.kind,
+                "players": c.players,
+                "tables": c.tables,
+                "reason": c.reason,
+                "at": _iso(c.at),
+            }
+            for c in changes
+        ],
+        "check_path": reverse("web:draw_check", args=[round_.season.slug, round_.number]),
     }
 
 

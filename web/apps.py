@@ -12,6 +12,8 @@ PAGE_DATA_MODELS = (
     ("league", "Table"),
     ("league", "Seat"),
     ("league", "Player"),
+    ("league", "DrawRecord"),
+    ("league", "DrawChange"),
     ("games", "Game"),
     ("games", "GameResult"),
     ("publishing", "SeasonSnapshot"),

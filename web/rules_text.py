@@ -205,9 +205,26 @@ def _round_sentences(rules: LeagueRules) -> list[str]:
         )
     sentences.append(
         _(
-            "A ranking draw seats ranks 1-4 at table 1, 5-8 at table 2, and so on; players with "
-            "no counted game yet come after the ranked ones, in random order. A random draw "
-            "publishes its seed so anyone can re-run it."
+            "A random draw publishes a seed, a whole number S. Each registered player gets a "
+            "code: the SHA-256 of the text “S:name” (the seed, a colon and the "
+            "player's name as written, in UTF-8), as 64 hexadecimal characters. The players are "
+            "put in the order of their codes (compared as text) and seated 4 to a table in "
+            "that order, table 1 first, so anyone can redo the draw with any SHA-256 tool; "
+            "each round's draw-check page does it in the browser."
+        )
+    )
+    sentences.append(
+        _(
+            "A ranking draw seats ranks 1-4 at table 1, 5-8 at table 2, and so on, by the "
+            "league ranking when the draw is made; players with no counted game yet come after "
+            "the ranked ones, ordered by their codes as in a random draw."
+        )
+    )
+    sentences.append(
+        _(
+            "Drawing again, swapping players or bringing a reserve in needs a reason from the "
+            "organizer; once the draw is published, the round's page lists every draw and "
+            "change with its reason."
         )
     )
     if rules.remainder == "reserve":

@@ -25,6 +25,7 @@ from league.actions.errors import ActionError
 from league.models import Season
 from web import page_cache, queries
 from web.charts import colored, legend, line_chart
+from web.draw_disclosure import draw_disclosure
 from web.published import published
 from web.rules_text import describe_rules, scoring_grid
 from web.tables import SafeTableExport, StandingsTable, table_rows
@@ -127,7 +128,14 @@ def round_detail(request: HttpRequest, season: str, number: int) -> HttpResponse
         del titles["draw"]
     texts = page.published.round_texts(number, titles) if page.published else []
     response = render(
-        request, "web/round.html", {"season": season_obj, "page": page, "texts": texts}
+        request,
+        "web/round.html",
+        {
+            "season": season_obj,
+            "page": page,
+            "texts": texts,
+            **draw_disclosure(page.round, season_obj.slug),
+        },
     )
     if not page.round.draw_is_public:
         # The draw may be published any moment: browsers ask again (a cheap 304 by ETag

@@ -2,7 +2,10 @@
 
 The pure strategies live in `league.draw`; this layer reads the round's rule and
 registrations, and writes Table and Seat rows in one transaction with the round locked.
-Random draws shuffle the registered players sorted by name with the stored seed.
+Players go to the strategies by name (names are unique), so the recipe (sha256-v1) can be
+redone from the published names and seed. Every draw is kept as a DrawRecord (a redraw
+supersedes the previous one and needs a reason) and every later swap or reserve brought
+in as a DrawChange with the organizer's reason; both are shown publicly once published.
 """
 
 from __future__ import annotations
@@ -19,9 +22,9 @@ from django.utils.translation import gettext as _
 from accounts.audit import record_audit
 from league.actions.common import SYSTEM, lock_round, require_organizer_for, season_rules
 from league.actions.errors import ActionCode, ActionError
-from league.draw import make_draw
+from league.draw import SHA256_RECIPE, UNRECORDED_RECIPE, make_draw
 from league.loader import season_standings
-from league.models import Player, Registration, Round, Seat, Table
+from league.models import DrawChange, DrawRecord, Player, Registration, Round, Seat, Table
 
 SEED_LIMIT = 2**31
 
@@ -48,9 +51,40 @@ class DrawView:
         }
 
 
-def current_ranking(round_: Round) -> list[int]:
-    """Player ids of the season's ranked players (a counted game so far), best first."""
-    return season_standings(round_.season, details=False).ranking()
+def ranking_list(round_: Round, players: list[Player]) -> list[dict[str, Any]]:
+    """The starting list of a ranking draw: the registered ranked players best first with
+    their rank, points, gap and games now, then the unranked (rank null) by name."""
+    rows = {
+        row.player: row
+        for row in season_standings(round_.season, details=False).rows
+        if row.rank is not None
+    }
+    by_id = {p.pk: p for p in players}
+    ranked = [
+        {
+            "player": by_id[player_id].name,
+            "rank": row.rank,
+            "points": float(row.points),
+            "gap": round(float(row.gap), 2),
+            "games": row.games,
+        }
+        for player_id, row in rows.items()
+        if player_id in by_id
+    ]
+    unranked = [{"player": p.name, "rank": None} for p in players if p.pk not in rows]
+    return ranked + unranked
+
+
+def current_record(round_: Round) -> DrawRecord | None:
+    """The draw record that stands for the round (None for a round never drawn here)."""
+    return DrawRecord.objects.filter(round=round_, superseded=False).first()
+
+
+def _required_reason(reason: str, message: str) -> str:
+    text = reason.strip()
+    if not text:
+        raise ActionError(ActionCode.INVALID, message)
+    return text
 
 
 def round_has_results(round_: Round) -> bool:
@@ -92,18 +126,26 @@ def load_draw(round_: Round) -> DrawView:
 
 
 def do_draw_round(
-    round_: Round, *, actor: Any = SYSTEM, seed: int | None = None, redraw: bool = False
+    round_: Round,
+    *,
+    actor: Any = SYSTEM,
+    seed: int | None = None,
+    redraw: bool = False,
+    reason: str = "",
 ) -> tuple[DrawView, bool]:
     """Draw the round by its league's rule; returns (the draw, whether it was made now).
 
-    An already drawn round is returned unchanged unless `redraw`, which is refused once
-    any result exists. Drawing closes registration. `seed` fixes a random draw's seed.
+    An already drawn round is returned unchanged unless `redraw`, which needs a `reason`
+    (kept in the draw's history) and is refused once any result exists. A redraw of a
+    published draw is published at once, so the public sees the new draw and why.
+    Drawing closes registration. `seed` fixes a random draw's seed.
     """
     if seed is not None and not 0 <= seed < 2**63:
         raise ActionError(ActionCode.INVALID, _("The seed must be a whole number ≥ 0."))
     with transaction.atomic():
         locked = lock_round(round_.pk)
         require_organizer_for(actor, locked)
+        was_published = locked.draw_published_at is not None
         if locked.status in DRAWN_STATUSES:
             if not redraw:
                 return load_draw(locked), False
@@ -113,7 +155,16 @@ def do_draw_round(
                     _("Round %(number)s already has results; it cannot be drawn again.")
                     % {"number": locked.number},
                 )
+            reason = _required_reason(
+                reason,
+                _(
+                    "Give a reason for drawing round %(number)s again: it is kept in the "
+                    "draw's history, shown publicly once the draw is published."
+                )
+                % {"number": locked.number},
+            )
             Table.objects.filter(round=locked).delete()
+            DrawRecord.objects.filter(round=locked, superseded=False).update(superseded=True)
         rules = season_rules(locked.season)
         method = rules.draw.method_for(locked.number, locked.date)
         players = sorted(
@@ -126,28 +177,48 @@ def do_draw_round(
                 _("No players are registered for round %(number)s; nothing to draw.")
                 % {"number": locked.number},
             )
-        ranking = current_ranking(locked) if method == "ranking" else []
+        if method == "ranking":
+            starting = ranking_list(locked, players)
+        else:
+            starting = [{"player": p.name} for p in players]
         chosen_seed = seed if seed is not None else secrets.randbelow(SEED_LIMIT)
         draw = make_draw(
             method,
-            [p.pk for p in players],
+            [p.name for p in players],
             seed=chosen_seed,
-            ranking=ranking,
+            ranking=[e["player"] for e in starting if e.get("rank") is not None],
             remainder=rules.remainder,
+            recipe=SHA256_RECIPE,
         )
+        by_name = {p.name: p for p in players}
         tables = Table.objects.bulk_create(
             [Table(round=locked, number=i) for i in range(1, len(draw.tables) + 1)]
         )
         Seat.objects.bulk_create(
-            Seat(table=table, round=locked, seat=seat, player_id=player_id)
+            Seat(table=table, round=locked, seat=seat, player=by_name[name])
             for table, members in zip(tables, draw.tables, strict=True)
-            for seat, player_id in enumerate(members)
+            for seat, name in enumerate(members)
+        )
+        now = timezone.now()
+        DrawRecord.objects.create(
+            round=locked,
+            number=DrawRecord.objects.filter(round=locked).count() + 1,
+            method=method,
+            recipe=draw.recipe,
+            remainder=rules.remainder,
+            seed=draw.seed,
+            starting_list=starting,
+            tables=[list(table) for table in draw.tables],
+            reserves=list(draw.reserves),
+            drawn_at=now,
+            drawn_by=_user(actor),
+            reason=reason.strip(),
         )
         locked.status = Round.Status.DRAWN
         locked.draw_method = method
         locked.draw_seed = draw.seed
-        locked.drawn_at = timezone.now()
-        locked.draw_published_at = None
+        locked.drawn_at = now
+        locked.draw_published_at = now if was_published and redraw else None
         locked.save(
             update_fields=["status", "draw_method", "draw_seed", "drawn_at", "draw_published_at"]
         )
@@ -157,8 +228,10 @@ def do_draw_round(
             locked.season.league_id,
             "redraw" if redraw else "draw",
             f"{locked}: drawn by {method}"
-            + (f", seed {draw.seed}" if draw.seed is not None else ""),
+            + (f", seed {draw.seed}" if draw.seed is not None else "")
+            + (f" ({reason.strip()})" if reason.strip() else ""),
             round_id=locked.pk,
+            reason=reason.strip(),
             **result.as_json(),
         )
     for name in ("status", "draw_method", "draw_seed", "drawn_at", "draw_published_at"):
@@ -166,13 +239,24 @@ def do_draw_round(
     return result, True
 
 
-def swap_players(round_: Round, first: Player, second: Player, *, actor: Any = SYSTEM) -> None:
+def _user(actor: Any) -> Any:
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
+def swap_players(
+    round_: Round, first: Player, second: Player, *, actor: Any = SYSTEM, reason: str = ""
+) -> None:
     """Swap two players' seats, or seat a reserve in a seated player's place, before play.
 
-    Seats are locked in primary-key order so two swaps at once cannot deadlock.
+    The `reason` is required: the change is recorded (DrawChange) and shown publicly with
+    the draw. Seats are locked in primary-key order so two swaps at once cannot deadlock.
     """
     if first.pk == second.pk:
         raise ActionError(ActionCode.INVALID, _("Choose two different players to swap."))
+    reason = _required_reason(
+        reason,
+        _("Give a reason for the change: it is shown publicly with the draw."),
+    )
     with transaction.atomic():
         locked = lock_round(round_.pk)
         require_organizer_for(actor, locked)
@@ -201,6 +285,12 @@ def swap_players(round_: Round, first: Player, second: Player, *, actor: Any = S
                 )
         if not seats:
             raise ActionError(ActionCode.INVALID, _("Two reserves cannot be swapped."))
+        table_numbers = dict(
+            Table.objects.filter(pk__in=[s.table_id for s in seats.values()]).values_list(
+                "pk", "number"
+            )
+        )
+        record = current_record(locked) or _record_as_seated(locked)
         if len(seats) == 2:
             a, b = seats[first.pk], seats[second.pk]
             # The unique (round, player) constraint forbids a direct exchange: park one first.
@@ -208,17 +298,49 @@ def swap_players(round_: Round, first: Player, second: Player, *, actor: Any = S
             a.delete()
             Seat.objects.filter(pk=b.pk).update(table_id=a_table, seat=a_seat)
             Seat.objects.create(table_id=b.table_id, round=locked, seat=b.seat, player=first)
+            kind, involved = DrawChange.Kind.SWAP, [first, second]
         else:
             seated, reserve = (first, second) if first.pk in seats else (second, first)
             Seat.objects.filter(pk=seats[seated.pk].pk).update(player=reserve)
+            kind, involved = DrawChange.Kind.RESERVE_IN, [reserve, seated]
+        DrawChange.objects.create(
+            record=record,
+            kind=kind,
+            players=[p.name for p in involved],
+            tables=[
+                table_numbers[seats[p.pk].table_id] if p.pk in seats else None for p in involved
+            ],
+            reason=reason,
+            at=timezone.now(),
+            by=_user(actor),
+        )
         record_audit(
             actor,
             locked.season.league_id,
             "swap",
-            f"{locked}: swapped {first.name} and {second.name}",
+            f"{locked}: swapped {first.name} and {second.name} ({reason})",
             round_id=locked.pk,
             players=[first.name, second.name],
+            reason=reason,
         )
+
+
+def _record_as_seated(round_: Round) -> DrawRecord:
+    """A record of a draw made outside the app (no recipe known) from its current seats,
+    so later changes are recorded against it."""
+    draw = load_draw(round_)
+    names = [p.name for table in draw.tables for p in table] + [p.name for p in draw.reserves]
+    return DrawRecord.objects.create(
+        round=round_,
+        number=DrawRecord.objects.filter(round=round_).count() + 1,
+        method=round_.draw_method,
+        recipe=UNRECORDED_RECIPE,
+        seed=round_.draw_seed,
+        starting_list=[{"player": name} for name in sorted(names)],
+        tables=[[p.name for p in table] for table in draw.tables],
+        reserves=[p.name for p in draw.reserves],
+        drawn_at=round_.drawn_at or timezone.now(),
+    )
 
 
 def publish_draw(round_: Round, *, actor: Any = SYSTEM) -> bool:

@@ -30,6 +30,7 @@ from league.actions.registration import (
     unregister_player,
 )
 from league.actions.rounds import create_round, finish_round
+from league.draw_records import draw_history
 from league.models import League, Player, Registration, Round, Season, Table
 from league.views.common import DIGITS, parse_id, refused, run_action
 
@@ -163,6 +164,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "draw": draw,
             "tables": tables,
             "drawn": drawn,
+            "history": draw_history(round_) if drawn else [],
         },
     )
 
@@ -232,7 +234,7 @@ finish = _round_step(finish_round, gettext_lazy("The round is finished."))
 @login_required
 @require_POST
 def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Draw the tables (POST optional `seed`, `redraw`)."""
+    """Draw the tables (POST optional `seed`; `redraw` with `confirm` and a `reason`)."""
     round_ = _round(request, slug, number)
     raw_seed = request.POST.get("seed", "").strip()
     seed = None
@@ -245,9 +247,19 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             )
         seed = int(raw_seed)
     redraw = request.POST.get("redraw") == "1"
+    if redraw and request.POST.get("confirm") != "1":
+        return refused(
+            request,
+            ActionError(
+                ActionCode.INVALID,
+                _("Tick the box to confirm that the current draw is replaced."),
+            ),
+            _back(round_),
+        )
+    reason = request.POST.get("reason", "")
     return run_action(
         request,
-        lambda: do_draw_round(round_, actor=request.user, seed=seed, redraw=redraw),
+        lambda: do_draw_round(round_, actor=request.user, seed=seed, redraw=redraw, reason=reason),
         success=_("The tables are drawn."),
         back=_back(round_),
     )
@@ -256,7 +268,7 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @login_required
 @require_POST
 def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Swap two players (POST `first`, `second` player ids)."""
+    """Swap two players or bring a reserve in (POST `first`, `second` player ids, `reason`)."""
     round_ = _round(request, slug, number)
     ids = [parse_id(request.POST.get("first")), parse_id(request.POST.get("second"))]
     found = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
@@ -268,7 +280,13 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
     return run_action(
         request,
-        lambda: swap_players(round_, found[ids[0]], found[ids[1]], actor=request.user),
+        lambda: swap_players(
+            round_,
+            found[ids[0]],
+            found[ids[1]],
+            actor=request.user,
+            reason=request.POST.get("reason", ""),
+        ),
         success=_("Players swapped."),
         back=_back(round_),
     )

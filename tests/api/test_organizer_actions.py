@@ -8,7 +8,7 @@ import pytest
 
 from api.models import ApiToken
 from api.tokens import create_token
-from league.models import Registration, Round, Seat
+from league.models import DrawRecord, Registration, Round, Seat
 from tests.api.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -135,7 +135,9 @@ def test_drawing_again_answers_the_same_draw_with_200(organizer_client, season):
 def test_same_seed_same_registrations_same_draw(organizer_client, season):
     organizer_client.post(REGISTER, names(8), format="json")
     first = organizer_client.post(DRAW, {"seed": 99}, format="json").json()["draw"]
-    redrawn = organizer_client.post(DRAW, {"seed": 99, "redraw": True}, format="json")
+    redrawn = organizer_client.post(
+        DRAW, {"seed": 99, "redraw": True, "reason": "a late arrival"}, format="json"
+    )
     assert redrawn.status_code == 201
     assert redrawn.json()["draw"]["tables"] == first["tables"]
 
@@ -164,3 +166,25 @@ def test_platform_token_may_not_draw(platform, season):
 @pytest.mark.parametrize("payload", [{"seed": -1}, {"seed": "x"}, {"redraw": "maybe"}])
 def test_bad_draw_body_is_400(organizer_client, season, payload):
     assert organizer_client.post(DRAW, payload, format="json").status_code == 400
+
+
+def test_redraw_without_a_reason_is_refused_and_keeps_the_draw(organizer_client, season):
+    organizer_client.post(REGISTER, names(8), format="json")
+    first = organizer_client.post(DRAW, {"seed": 1}, format="json").json()["draw"]
+    refused = organizer_client.post(DRAW, {"seed": 2, "redraw": True}, format="json")
+    assert refused.status_code == 400
+    assert codes(refused) == ["invalid"]
+    assert "reason" in refused.content.decode()
+    again = organizer_client.post(DRAW, {}, format="json").json()["draw"]
+    assert again["tables"] == first["tables"]
+
+
+def test_redraw_with_a_reason_is_recorded(organizer_client, season):
+    organizer_client.post(REGISTER, names(8), format="json")
+    organizer_client.post(DRAW, {"seed": 1}, format="json")
+    redrawn = organizer_client.post(
+        DRAW, {"seed": 2, "redraw": True, "reason": "a player was missing"}, format="json"
+    )
+    assert redrawn.status_code == 201
+    records = list(DrawRecord.objects.order_by("number").values_list("superseded", "reason"))
+    assert records == [(True, ""), (False, "a player was missing")]

@@ -1,5 +1,7 @@
 """The pure draw strategies of RULES.md 3.1 and its decisions."""
 
+import hashlib
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,6 +12,12 @@ from league.draw import (
     make_draw,
     pairs_met,
     seat_in_order,
+    sha256_order,
+)
+from tests.league.draw_vectors import (
+    SHA256_VECTOR_NAMES,
+    SHA256_VECTOR_ORDER,
+    SHA256_VECTOR_SEED,
 )
 
 NAMES = [f"p{i:02d}" for i in range(40)]
@@ -62,14 +70,48 @@ def test_random_draw_different_seed_different_draw():
     assert make_draw("random", NAMES, seed=1).tables != make_draw("random", NAMES, seed=2).tables
 
 
-def test_random_draw_is_reproducible_with_python_random():
-    """The published check: shuffle the players (sorted by name) with random.Random(seed)."""
+def test_legacy_recipe_is_python_random_shuffle_of_the_sorted_players():
+    """Draws made before sha256-v1: shuffle the players (sorted by name) with random.Random."""
     import random
 
     order = list(NAMES[:12])
     random.Random(99).shuffle(order)
-    draw = make_draw("random", NAMES[:12], seed=99)
+    draw = make_draw("random", NAMES[:12], seed=99, recipe="legacy")
     assert [p for t in draw.tables for p in t] == order
+    assert draw.recipe == "legacy"
+
+
+def test_sha256_recipe_orders_players_by_sha256_of_seed_and_name():
+    """The published recipe, computed independently: hex SHA-256 of "seed:name", ascending."""
+    names = ["Dana", "Eli", "Noa", "Omer", "Tal", "דנה", "Gil", "Avi", "Ruth"]
+    order = sorted(names, key=lambda n: hashlib.sha256(f"1464393695:{n}".encode()).hexdigest())
+    draw = make_draw("random", names, seed=1464393695)
+    assert draw.recipe == "sha256-v1"
+    assert draw.tables == (tuple(order[:4]), tuple(order[4:8]))
+    assert draw.reserves == (order[8],)
+
+
+def test_sha256_recipe_test_vector():
+    """The vector the browser test checks too (tests/browser/test_draw_check.py)."""
+    draw = make_draw("random", SHA256_VECTOR_NAMES, seed=SHA256_VECTOR_SEED)
+    assert [p for t in draw.tables for p in t] + list(draw.reserves) == SHA256_VECTOR_ORDER
+
+
+def test_sha256_recipe_does_not_depend_on_the_order_players_are_given_in():
+    assert make_draw("random", NAMES[:13], seed=5) == make_draw(
+        "random", list(reversed(NAMES[:13])), seed=5
+    )
+
+
+def test_ranking_draw_orders_unranked_players_by_the_sha256_recipe():
+    draw = make_draw("ranking", ["a", "b", "u1", "u2", "u3"], ranking=["b", "a"], seed=11)
+    order = [p for t in draw.tables for p in t] + list(draw.reserves)
+    assert order == ["b", "a", *sha256_order(["u1", "u2", "u3"], 11)]
+
+
+def test_unknown_recipe_is_a_clear_error():
+    with pytest.raises(DrawError, match="unknown draw recipe"):
+        make_draw("random", NAMES[:4], seed=1, recipe="md5")
 
 
 def test_ranking_draw_ranks_1_to_4_at_table_1():
@@ -120,10 +162,10 @@ def test_avoid_repeated_opponents_keeps_the_fewest_repeated_pairs():
     assert len(pairs_met(draw.tables) & pairs_met(history)) == 4
 
 
-def test_avoid_repeated_opponents_with_no_history_is_a_seeded_shuffle():
-    assert make_draw("random-avoid-repeats", NAMES[:12], seed=4).tables == (
-        make_draw("random", NAMES[:12], seed=4).tables
-    )
+def test_avoid_repeated_opponents_with_no_history_is_a_seeded_legacy_shuffle():
+    draw = make_draw("random-avoid-repeats", NAMES[:12], seed=4)
+    assert draw.tables == make_draw("random", NAMES[:12], seed=4, recipe="legacy").tables
+    assert draw.recipe == "legacy"
 
 
 def test_unknown_method_and_option_are_clear_errors():

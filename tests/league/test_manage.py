@@ -141,7 +141,9 @@ def test_redraw_with_results_is_refused_with_a_message(client):
     table = Table.objects.get()
     Game.objects.create(season=season, round=round_, table=table, date=round_.date, source="entry")
     client.force_login(organizer)
-    response = client.post(url("draw", round_), {"redraw": "1"}, follow=True)
+    response = client.post(
+        url("draw", round_), {"redraw": "1", "confirm": "1", "reason": "late"}, follow=True
+    )
     assert "already has results" in response.content.decode()
 
 
@@ -155,8 +157,9 @@ def test_round_page_query_count_does_not_grow_with_players(
     register(round_, make_players(count))
     do_draw_round(round_, seed=1)
     client.force_login(organizer)
-    # session, user, round, organizer check, registrations, seats, reserves, versions, tables
-    with django_assert_num_queries(9):
+    # session, user, round, organizer check, registrations, seats, reserves, versions, tables,
+    # draw records and their changes
+    with django_assert_num_queries(11):
         assert client.get(url("round", round_)).status_code == 200
 
 

@@ -75,7 +75,9 @@ def test_snapshot_messages_have_draw_and_results_text(season_with_two_rounds):
     texts = build_snapshot_data(season_with_two_rounds)["messages"]["en"]["rounds"]["1"]
     assert "Table 1: Dana, Eli, Noa, Omer" in texts["draw"]
     assert "Reserves: Tal" in texts["draw"]
-    assert "--seed 42" in texts["draw"]
+    assert "Random draw (seed 42)." in texts["draw"]
+    assert "Check the draw: /seasons/season-10/rounds/1/draw-check/" in texts["draw"]
+    assert "manage.py" not in texts["draw"]
     assert "Dana 120 (6)" in texts["results"]
     assert "1. Dana 6 pts" in texts["results"]
 

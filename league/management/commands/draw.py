@@ -1,4 +1,5 @@
-"""`manage.py draw SEASON --round N [--seed S] [--redraw] [--json]` (FORMATS.md 6)."""
+"""`manage.py draw SEASON --round N [--seed S] [--redraw --reason TEXT] [--json] [--check]`
+(FORMATS.md 6)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from league.actions.common import SYSTEM, get_round
 from league.actions.draws import do_draw_round
 from league.actions.errors import ActionError
 from league.draw import DrawError
+from league.draw_records import audit_draw
+from league.models import Round
 
 
 class Command(BaseCommand):
@@ -23,13 +26,34 @@ class Command(BaseCommand):
         parser.add_argument(
             "--redraw", action="store_true", help="replace the draw (only while no results)"
         )
+        parser.add_argument(
+            "--reason", default="", help="why the round is drawn again (required with --redraw)"
+        )
         parser.add_argument("--json", action="store_true", help="print the draw as JSON")
+        parser.add_argument(
+            "--check",
+            action="store_true",
+            help="check the stored draw against its recipe, seed and changes (exit 0/1)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["redraw"] and not options["reason"].strip():
+            raise CommandError(
+                "--redraw needs --reason TEXT: why the round is drawn again "
+                "(kept in the draw's history, shown publicly once published)",
+                returncode=1,
+            )
         try:
             round_ = get_round(options["season"], options["round_number"])
+            if options["check"]:
+                self.check(round_)
+                return
             draw, _made = do_draw_round(
-                round_, actor=SYSTEM, seed=options["seed"], redraw=options["redraw"]
+                round_,
+                actor=SYSTEM,
+                seed=options["seed"],
+                redraw=options["redraw"],
+                reason=options["reason"],
             )
         except (ActionError, DrawError) as error:
             raise CommandError(str(error), returncode=1) from None
@@ -43,3 +67,35 @@ class Command(BaseCommand):
             self.stdout.write(f"Table {number}: {', '.join(table)}")
         if data["reserves"]:
             self.stdout.write(f"Reserves: {', '.join(data['reserves'])}")
+
+    def check(self, round_: Round) -> None:
+        """Print whether the standing draw matches its recipe and seed, then its changes and
+        whether the seats now match; a mismatch exits 1."""
+        audit = audit_draw(round_)
+        if audit is None:
+            raise CommandError(
+                f"Round {round_.number} has no recorded draw to check.", returncode=1
+            )
+        record = audit.record
+        self.stdout.write(
+            f"Round {round_.number}: draw {record.number} ({record.method or 'unknown method'}, "
+            f"recipe {record.recipe}, seed {record.seed})"
+        )
+        verdict = {
+            True: "matches its recipe and seed",
+            False: "DOES NOT match its recipe and seed",
+            None: "cannot be recomputed (the recipe or the ranking used was not recorded)",
+        }[audit.matches_seed]
+        self.stdout.write(f"The draw as made {verdict}.")
+        for change in audit.changes:
+            self.stdout.write(
+                f"Change: {change.kind} {' / '.join(change.players)} ({change.reason})"
+            )
+        if audit.matches_seats:
+            self.stdout.write(
+                f"The seats now match the draw with its {len(audit.changes)} change(s)."
+            )
+        else:
+            self.stdout.write("The seats now DO NOT match the draw with its recorded changes.")
+        if not audit.ok:
+            raise CommandError("The draw check failed.", returncode=1)
