@@ -164,7 +164,6 @@ def do_draw_round(
                 % {"number": locked.number},
             )
             Table.objects.filter(round=locked).delete()
-            DrawRecord.objects.filter(round=locked, superseded=False).update(superseded=True)
         rules = season_rules(locked.season)
         method = rules.draw.method_for(locked.number, locked.date)
         players = sorted(
@@ -200,6 +199,9 @@ def do_draw_round(
             for seat, name in enumerate(members)
         )
         now = timezone.now()
+        # A redraw supersedes the standing record; so does a draw of a round whose status
+        # was set back by hand in the admin (its old record must not block the new one).
+        DrawRecord.objects.filter(round=locked, superseded=False).update(superseded=True)
         DrawRecord.objects.create(
             round=locked,
             number=DrawRecord.objects.filter(round=locked).count() + 1,

@@ -81,4 +81,4 @@ def test_the_api_and_the_chat_text_say_not_recorded(client, imported_season):
     snapshot = imported_season.snapshots.get().data
     assert snapshot["rounds"][1]["draw"]["method"] == "not_recorded"
     text = snapshot["messages"]["en"]["rounds"]["2"]["draw"]
-    assert "(draw method not recorded)" in text and "ranking" not in text
+    assert "Draw (method not recorded)." in text and "ranking" not in text

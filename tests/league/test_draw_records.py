@@ -168,7 +168,7 @@ def test_a_swap_without_a_reason_is_refused_and_writes_nothing(drawn):
 def test_existing_drawn_rounds_get_one_legacy_record_from_their_seats(drawn):
     round_, _players = drawn
     DrawRecord.objects.all().delete()
-    migration = importlib.import_module("league.migrations.0002_draw_records")
+    migration = importlib.import_module("league.migrations.0003_draw_records")
     migration.record_existing_draws(apps, None)
     record = DrawRecord.objects.get(round=round_)
     assert record.recipe == "legacy" and record.seed == 7

@@ -19,7 +19,7 @@ PAGES = {
     "season": (lambda season, player: f"/seasons/{season.slug}/", 3),
     "season-csv": (lambda season, player: f"/seasons/{season.slug}/?_export=csv", 2),
     "season-sorted": (lambda season, player: f"/seasons/{season.slug}/?sort=-gap", 3),
-    "round": (lambda season, player: f"/seasons/{season.slug}/rounds/2/", 7),
+    "round": (lambda season, player: f"/seasons/{season.slug}/rounds/2/", 8),
     # A round whose draw is private does not even load its tables (issue 13): 6 -> 5.
     "open-round": (lambda season, player: f"/seasons/{season.slug}/rounds/99/", 5),
     "rules": (lambda season, player: f"/seasons/{season.slug}/rules/", 1),
