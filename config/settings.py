@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -12,8 +13,16 @@ env = environ.Env(
 )
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-SECRET_KEY = env("SECRET_KEY", default="dev-only-insecure-key-change-me-in-production")
 DEBUG = env("DEBUG")
+SECRET_KEY = env("SECRET_KEY", default="")
+if not SECRET_KEY:
+    if not DEBUG:
+        # A built-in key is public: sessions, password resets and CSRF tokens could be forged.
+        raise ImproperlyConfigured(
+            "SECRET_KEY is required when DEBUG is off: set it (a long random string) in the "
+            "environment or in .env"
+        )
+    SECRET_KEY = "dev-only-insecure-key-for-debug-mode"
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 # Behind a reverse proxy, the request header that carries the visitor's address (e.g.
@@ -137,9 +146,12 @@ EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="league@whist.local")
 
 # Celery: with no broker configured, tasks run eagerly in-process (quick start).
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL", default="")) or None
+_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL", default="")) or None
+CELERY_TASK_ALWAYS_EAGER = _BROKER_URL is None
+# Eager tasks still take a producer from the broker's pool: the in-memory transport (with
+# a host name, so kombu does not warn that it reverts to localhost) keeps that quiet.
+CELERY_BROKER_URL = _BROKER_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default="") or None
-CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
