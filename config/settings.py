@@ -1,5 +1,6 @@
 """Django settings for the Whist league app, driven by environment variables."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -39,6 +40,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_tables2",
     "django_celery_beat",
+    "axes",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -62,6 +64,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as axes documents: turns a locked-out sign-in into accounts.login's answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -110,6 +114,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Every password check goes through django-axes' limit first (accounts/signin_limits.py):
+# the login page and the admin's login share its counts, kept in the shared cache.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "accounts.signin_limits.SignInLimitHandler"
+# Counted per address and user name (10 failures), and per address (50): the limits are
+# signin_limits.LIMITS, in this order.
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"], "ip_address"]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_CLIENT_IP_CALLABLE = "accounts.signin_limits.client_address"
+AXES_USERNAME_CALLABLE = "accounts.signin_limits.client_username"
+AXES_LOCKOUT_CALLABLE = "accounts.login.lockout_response"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -162,6 +182,11 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 REDIS_URL = env("REDIS_URL", default="")
 
 REST_FRAMEWORK = {
+    # No HTTP Basic: the API takes bearer tokens and the browser's session, never a password.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.authentication.BearerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 SPECTACULAR_SETTINGS = {
