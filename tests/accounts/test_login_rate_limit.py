@@ -3,12 +3,14 @@ limiter (django-axes, accounts/signin_limits.py) that every password check goes 
 the login page, the admin's login; the API accepts no password at all."""
 
 import base64
+import io
 from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
+from django.core.management import call_command
 from django.http import HttpRequest
 
 from accounts.signin_limits import MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS
@@ -135,3 +137,11 @@ def test_basic_credentials_on_the_api_are_not_checked(client, dana, path):
 
 def test_the_test_client_login_works_with_a_request_as_axes_documents(client, dana):
     assert client.login(request=HttpRequest(), username="dana", password="right-password-123")
+
+
+def test_an_organizer_unlocks_a_visitor_with_axes_reset_ip_username(client, dana):
+    for _ in range(MAX_FAILURES_PER_ACCOUNT):
+        _login(client, "wrong")
+    assert _login(client, "right-password-123").status_code == 429
+    call_command("axes_reset_ip_username", "127.0.0.1", "dana", stdout=io.StringIO())
+    assert _login(client, "right-password-123").status_code == 302
