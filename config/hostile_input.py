@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.template import loader
 from django.utils.translation import gettext as _
@@ -38,7 +39,20 @@ def _form_fields(request: HttpRequest) -> Iterable[QueryDict]:
         and not request.path.startswith(API_PREFIX)
         and request.content_type in FORM_TYPES
     ):
+        _keep_body_readable(request)
         yield request.POST
+
+
+def _keep_body_readable(request: HttpRequest) -> None:
+    """Read a multipart body into request.body first (within Django's own size limit), so a
+    view that reads request.body after the fields were parsed still can; parsing from the
+    stream would consume it. Larger bodies are parsed from the stream, as Django does."""
+    if request.content_type != "multipart/form-data":
+        return  # an url-encoded form is parsed from request.body already
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    declared = str(request.META.get("CONTENT_LENGTH") or "0")
+    if limit is None or (declared.isdigit() and int(declared) <= limit):
+        request.body  # noqa: B018 (caches the body)
 
 
 class HostileInputMiddleware:
