@@ -12,6 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
+from config.unstorable import is_storable, printable
 from league.actions.draws import do_draw_round
 from league.models import Player, Registration, Table
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, register
@@ -31,6 +32,10 @@ PATHS = [
     "/api/v1/seasons/x%00/rounds/",
     "/api/v1/seasons/x%00/rounds/1/",
     "/api/v1/seasons/x%00/rounds/1/registrations/",
+    # A lone surrogate (UTF-8 of U+D800, not valid UTF-8) in the address.
+    "/players/%ED%A0%80/",
+    "/seasons/x%ED%B0%80/",
+    "/api/v1/players/%ED%A0%80/",
 ]
 
 
@@ -194,3 +199,12 @@ def test_a_view_reading_the_body_after_the_fields_were_checked_still_can(world):
     browser.force_login(world["player"])
     response = browser.post(reverse("games:check", args=[world["table"].pk]), {"mode": "x"})
     assert response.status_code < 500
+
+
+@pytest.mark.parametrize(
+    ("text", "storable"),
+    [("Dana", True), ("דנה", True), ("da\x00na", False), ("x\ud800", False), ("\udfff", False)],
+)
+def test_nul_and_lone_surrogates_are_not_storable_text(text, storable):
+    assert is_storable(text) is storable
+    assert is_storable(printable(text))
