@@ -9,6 +9,9 @@ def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     from django.core.management import execute_from_command_line
 
+    from config.startup import require_settings
+
+    require_settings("manage.py")
     execute_from_command_line(sys.argv)
 
 

@@ -25,6 +25,7 @@ from accounts.permissions import (
     league_of_player_action,
     may_link_player,
 )
+from config.unstorable import first_unstorable
 from league.actions.errors import ActionCode, ActionError
 from league.actions.players import clean_player_name, get_or_create_players
 from league.models import Player
@@ -107,6 +108,18 @@ class CsvProblem:
 
 def parse_player_csv(text: str) -> tuple[list[str], list[CsvProblem]]:
     """Player names from a CSV with a `name` column (other columns are ignored)."""
+    bad = first_unstorable(text)
+    if bad is not None:
+        line = text.count("\n", 0, bad) + 1
+        return [], [
+            CsvProblem(
+                line,
+                _(
+                    "This line contains a character that is not allowed (a NUL byte or a lone "
+                    "surrogate)."
+                ),
+            )
+        ]
     reader = csv.DictReader(io.StringIO(text, newline=""))
     try:
         return _read_player_names(reader)

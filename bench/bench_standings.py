@@ -14,6 +14,7 @@ import argparse
 import datetime as dt
 import os
 import random
+import secrets
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -53,6 +54,8 @@ def point_django_at(database: str) -> str:
     bench_url = urlunsplit(parts._replace(path=f"/{database}"))
     os.environ["DATABASE_URL"] = bench_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    # A benchmark serves nothing: a throwaway key (production refuses to start without one).
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     import django
 
     django.setup()

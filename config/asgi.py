@@ -4,5 +4,8 @@ import os
 
 from django.core.asgi import get_asgi_application
 
+from config.startup import require_settings
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+require_settings("config.asgi")
 application = get_asgi_application()

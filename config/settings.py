@@ -1,8 +1,11 @@
 """Django settings for the Whist league app, driven by environment variables."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -12,8 +15,16 @@ env = environ.Env(
 )
 environ.Env.read_env(BASE_DIR / ".env", overwrite=False)
 
-SECRET_KEY = env("SECRET_KEY", default="dev-only-insecure-key-change-me-in-production")
 DEBUG = env("DEBUG")
+SECRET_KEY = env("SECRET_KEY", default="")
+if not SECRET_KEY:
+    if not DEBUG:
+        # A built-in key is public: sessions, password resets and CSRF tokens could be forged.
+        raise ImproperlyConfigured(
+            "SECRET_KEY is required when DEBUG is off: set it (a long random string) in the "
+            "environment or in .env"
+        )
+    SECRET_KEY = "dev-only-insecure-key-for-debug-mode"
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 # The public address of the site (e.g. https://whist.example.org), put before the links in
@@ -33,6 +44,8 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_tables2",
     "django_celery_beat",
+    "axes",
+    "csp",
     "rest_framework",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -47,14 +60,18 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.security_headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "config.hostile_input.HostileInputMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as axes documents: turns a locked-out sign-in into accounts.login's answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -76,6 +93,23 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"
+
+# Only our own scripts and styles, no inline ones (config/security_headers.py adds the
+# Permissions-Policy and the API docs pages' exception).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # DATABASE_URL, e.g. postgres://user:password@host:5432/whist; a SQLite file when unset.
 if env("DATABASE_URL", default=""):
@@ -103,6 +137,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Every password check goes through django-axes' limit first (accounts/signin_limits.py):
+# the login page and the admin's login share its counts, kept in the shared cache.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "accounts.signin_limits.SignInLimitHandler"
+# Counted per address and user name (10 failures), and per address (50): the limits are
+# signin_limits.LIMITS, in this order.
+AXES_LOCKOUT_PARAMETERS = [["ip_address", "username"], "ip_address"]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_CLIENT_IP_CALLABLE = "accounts.signin_limits.client_address"
+AXES_USERNAME_CALLABLE = "accounts.signin_limits.client_username"
+AXES_LOCKOUT_CALLABLE = "accounts.login.lockout_response"
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -140,9 +190,12 @@ EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="league@whist.local")
 
 # Celery: with no broker configured, tasks run eagerly in-process (quick start).
-CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL", default="")) or None
+_BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL", default="")) or None
+CELERY_TASK_ALWAYS_EAGER = _BROKER_URL is None
+# Eager tasks still take a producer from the broker's pool: the in-memory transport (with
+# a host name, so kombu does not warn that it reverts to localhost) keeps that quiet.
+CELERY_BROKER_URL = _BROKER_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default="") or None
-CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -152,6 +205,11 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 REDIS_URL = env("REDIS_URL", default="")
 
 REST_FRAMEWORK = {
+    # No HTTP Basic: the API takes bearer tokens and the browser's session, never a password.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "api.authentication.BearerTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
 }
 SPECTACULAR_SETTINGS = {

@@ -4,5 +4,8 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
+from config.startup import require_settings
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+require_settings("config.wsgi")
 application = get_wsgi_application()

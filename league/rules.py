@@ -19,6 +19,16 @@ KINDS: tuple[str, ...] = ("rounds", "rated")
 REMAINDER_POLICIES: tuple[str, ...] = ("reserve", "three-player")
 WEEKDAYS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
+# What the game and a season allow; larger values are refused (they would make the sheet,
+# the check and the standings pages do unbounded work for nothing a club plays).
+MAX_DEALS_PER_GAME = 52  # no club game is longer (28 and 24 in the presets)
+MAX_PLACEMENT_POINTS = 100
+MAX_ROUNDS = 366  # a round a day for a year
+MAX_GAMES = 1000  # games of one player in one season (counts of drops and minimums)
+MAX_PODIUM_WINDOWS = 10
+MAX_FINAL_MONTHS = 12
+MAX_RATING = 10_000
+
 
 class RulesError(ValueError):
     """A rules dictionary that does not describe a valid league; `field` names the bad value."""
@@ -263,33 +273,47 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
     schedule = _object(obj["schedule"], "schedule.", _SCHEDULE_FIELDS)
 
     kind = _choice(obj["kind"], "kind", KINDS)
-    placement_points = tuple(_int_list(obj["placement_points"], "placement_points", minimum=0))
+    placement_points = tuple(
+        _int_list(
+            obj["placement_points"], "placement_points", minimum=0, maximum=MAX_PLACEMENT_POINTS
+        )
+    )
     if len(placement_points) != 4:
         raise RulesError("placement_points", "must list the points of 4 places (1st to 4th)")
     if any(a < b for a, b in itertools.pairwise(placement_points)):
         raise RulesError("placement_points", "must not increase from 1st to 4th place")
 
-    at = tuple(_int_list(drops["at"], "drops.at", minimum=1))
+    at = tuple(_int_list(drops["at"], "drops.at", minimum=1, maximum=MAX_GAMES))
     if any(a >= b for a, b in itertools.pairwise(at)):
         raise RulesError("drops.at", "must be increasing game counts")
-    then_every = _optional_int(drops["then_every"], "drops.then_every", minimum=1)
+    then_every = _optional_int(
+        drops["then_every"], "drops.then_every", minimum=1, maximum=MAX_GAMES
+    )
     if then_every is not None and not at:
         raise RulesError("drops.then_every", "needs at least one count in drops.at")
-    drop_max = _optional_int(drops["max"], "drops.max", minimum=0)
+    drop_max = _optional_int(drops["max"], "drops.max", minimum=0, maximum=MAX_GAMES)
 
+    windows = _list(obj["podium_windows"], "podium_windows")
+    if len(windows) > MAX_PODIUM_WINDOWS:
+        raise RulesError("podium_windows", f"must be at most {MAX_PODIUM_WINDOWS} windows")
     podium_windows = tuple(
-        _podium_window(item, f"podium_windows[{i}]")
-        for i, item in enumerate(_list(obj["podium_windows"], "podium_windows"))
+        _podium_window(item, f"podium_windows[{i}]") for i, item in enumerate(windows)
     )
     final_period = None
     if obj["final_period"] is not None:
         period = _object(obj["final_period"], "final_period.", ("months", "min_games"))
         final_period = FinalPeriod(
-            months=_int(period["months"], "final_period.months", minimum=1),
-            min_games=_int(period["min_games"], "final_period.min_games", minimum=0),
+            months=_int(
+                period["months"], "final_period.months", minimum=1, maximum=MAX_FINAL_MONTHS
+            ),
+            min_games=_int(
+                period["min_games"], "final_period.min_games", minimum=0, maximum=MAX_GAMES
+            ),
         )
 
-    rounds_in_season = _optional_int(obj["rounds_in_season"], "rounds_in_season", minimum=1)
+    rounds_in_season = _optional_int(
+        obj["rounds_in_season"], "rounds_in_season", minimum=1, maximum=MAX_ROUNDS
+    )
     if kind == "rounds" and rounds_in_season is None:
         raise RulesError("rounds_in_season", "is required for a scheduled-rounds league")
     if podium_windows and rounds_in_season is None:
@@ -301,24 +325,28 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
             )
 
     ranking_from_round = _optional_int(
-        draw["ranking_from_round"], "draw.ranking_from_round", minimum=1
+        draw["ranking_from_round"], "draw.ranking_from_round", minimum=1, maximum=MAX_ROUNDS
     )
     return LeagueRules(
         kind=kind,  # type: ignore[arg-type]
         placement_points=placement_points,
         drops=DropSchedule(at=at, then_every=then_every, max=drop_max),
-        min_games=_int(obj["min_games"], "min_games", minimum=0),
+        min_games=_int(obj["min_games"], "min_games", minimum=0, maximum=MAX_GAMES),
         podium_windows=podium_windows,
         final_period=final_period,
         rounds_in_season=rounds_in_season,
-        deals_per_game=_int(obj["deals_per_game"], "deals_per_game", minimum=1),
+        deals_per_game=_int(
+            obj["deals_per_game"], "deals_per_game", minimum=1, maximum=MAX_DEALS_PER_GAME
+        ),
         scoring_preset=_choice(obj["scoring_preset"], "scoring_preset", registered_presets()),
         draw=DrawSchedule(
             random_weekdays=_weekdays(draw["random_weekdays"], "draw.random_weekdays"),
             ranking_from_round=ranking_from_round,
         ),
         remainder=_choice(obj["remainder"], "remainder", REMAINDER_POLICIES),  # type: ignore[arg-type]
-        rating_threshold=_optional_int(obj["rating_threshold"], "rating_threshold", minimum=0),
+        rating_threshold=_optional_int(
+            obj["rating_threshold"], "rating_threshold", minimum=0, maximum=MAX_RATING
+        ),
         schedule=_round_schedule(schedule),
     )
 
@@ -330,8 +358,10 @@ _SCHEDULE_FIELDS: tuple[str, ...] = tuple(_SCHEDULE_2030)
 def _podium_window(value: Any, field: str) -> PodiumWindow:
     window = _object(value, f"{field}.", ("last_rounds", "min_games"))
     return PodiumWindow(
-        last_rounds=_int(window["last_rounds"], f"{field}.last_rounds", minimum=1),
-        min_games=_int(window["min_games"], f"{field}.min_games", minimum=0),
+        last_rounds=_int(
+            window["last_rounds"], f"{field}.last_rounds", minimum=1, maximum=MAX_ROUNDS
+        ),
+        min_games=_int(window["min_games"], f"{field}.min_games", minimum=0, maximum=MAX_GAMES),
     )
 
 
@@ -356,16 +386,18 @@ def _object(value: Any, prefix: str, fields: tuple[str, ...]) -> Mapping[str, An
     return value
 
 
-def _int(value: Any, field: str, *, minimum: int) -> int:
+def _int(value: Any, field: str, *, minimum: int, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(field, f"must be a whole number, not {value!r}")
     if value < minimum:
         raise RulesError(field, f"must be at least {minimum}, not {value}")
+    if value > maximum:
+        raise RulesError(field, f"must be at most {maximum}, not {value}")
     return value
 
 
-def _optional_int(value: Any, field: str, *, minimum: int) -> int | None:
-    return None if value is None else _int(value, field, minimum=minimum)
+def _optional_int(value: Any, field: str, *, minimum: int, maximum: int) -> int | None:
+    return None if value is None else _int(value, field, minimum=minimum, maximum=maximum)
 
 
 def _list(value: Any, field: str) -> list[Any]:
@@ -374,8 +406,11 @@ def _list(value: Any, field: str) -> list[Any]:
     return list(value)
 
 
-def _int_list(value: Any, field: str, *, minimum: int) -> list[int]:
-    return [_int(v, f"{field}[{i}]", minimum=minimum) for i, v in enumerate(_list(value, field))]
+def _int_list(value: Any, field: str, *, minimum: int, maximum: int) -> list[int]:
+    return [
+        _int(v, f"{field}[{i}]", minimum=minimum, maximum=maximum)
+        for i, v in enumerate(_list(value, field))
+    ]
 
 
 def _choice(value: Any, field: str, choices: tuple[str, ...]) -> str:

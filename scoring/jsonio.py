@@ -28,7 +28,9 @@ from enum import StrEnum
 from typing import Any, NoReturn
 
 DEFAULT_MAX_DEPTH = 64
-_BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
+# Text no database column can hold: NUL (PostgreSQL refuses it) and lone surrogates (no
+# character, not encodable). The one definition; `config.unstorable` reads it too.
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 
 class StrictJsonCode(StrEnum):
@@ -134,7 +136,7 @@ def join_path(path: str, key: str | int) -> str:
 
 
 def _check_text(text: str, path: str, *, is_key: bool = False) -> None:
-    bad = _BAD_CHARACTER.search(text)
+    bad = UNSTORABLE.search(text)
     if bad is None:
         return
     what = f"the key at {path}" if is_key else f"the text at {path or 'the top'}"
@@ -148,4 +150,4 @@ def _check_text(text: str, path: str, *, is_key: bool = False) -> None:
 
 def _shown(key: str) -> str:
     """A key safe to print and store: NUL and lone surrogates as their JSON escapes."""
-    return _BAD_CHARACTER.sub(lambda bad: f"\\u{ord(bad.group()):04x}", key)
+    return UNSTORABLE.sub(lambda bad: f"\\u{ord(bad.group()):04x}", key)

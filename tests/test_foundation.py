@@ -1,5 +1,6 @@
 """The project's foundation: settings from the environment and migrations in step with models."""
 
+import os
 from io import StringIO
 
 import environ
@@ -17,9 +18,10 @@ def test_database_url_selects_postgresql_through_psycopg3():
 def test_celery_runs_eagerly_without_a_broker(settings):
     from config.celery import app
 
-    if settings.CELERY_BROKER_URL is None:
+    if not (os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL")):
         assert settings.CELERY_TASK_ALWAYS_EAGER is True
         assert app.conf.task_always_eager is True
+        assert settings.CELERY_BROKER_URL.startswith("memory://")
 
 
 @pytest.mark.django_db

@@ -2,6 +2,7 @@
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import HttpRequest
 from django.urls import reverse
 
 from accounts.actions import decide_claim, import_players, parse_player_csv, request_claim
@@ -192,7 +193,9 @@ def test_organizer_invites_a_player_who_sets_a_password_from_the_email(
         form_url, {"new_password1": "a-long-pass-123", "new_password2": "a-long-pass-123"}
     )
     assert response.status_code == 302
-    assert client.login(username="dana@example.com", password="a-long-pass-123")
+    assert client.login(
+        request=HttpRequest(), username="dana@example.com", password="a-long-pass-123"
+    )
     assert AuditEntry.objects.filter(action="invite").exists()
 
 

@@ -217,7 +217,7 @@ def test_unknown_api_addresses_are_404_in_the_api_error_shape(anon, address):
 
 
 @pytest.mark.parametrize("path", ["/api/v1/games/", "/api/v1/seasons/"])
-@pytest.mark.parametrize("value", ["bad\x00slug", "a b", "semi;colon"])
+@pytest.mark.parametrize("value", ["a b", "semi;colon"])
 def test_a_filter_that_is_not_a_slug_is_refused_naming_it(anon, path, value):
     response = anon.get(path, {"league": value})
     assert response.status_code == 400
@@ -228,3 +228,11 @@ def test_a_filter_that_is_not_a_slug_is_refused_naming_it(anon, path, value):
             "message": "is not a slug: use letters, digits, hyphens and underscores only",
         }
     ]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games/", "/api/v1/seasons/"])
+def test_a_filter_with_a_nul_byte_is_refused_as_invalid_text_naming_it(anon, path):
+    response = anon.get(path, {"league": "bad\x00slug"})
+    assert response.status_code == 400
+    (problem,) = response.json()["errors"]
+    assert (problem["code"], problem["path"]) == ("invalid_text", "league")

@@ -67,6 +67,16 @@ def test_admin_rejects_invalid_rules_naming_the_field(admin_client, season):
     assert "rules.min_games: must be at least 0" in response.content.decode()
 
 
+def test_admin_refuses_deals_per_game_beyond_52_naming_the_field(admin_client, season):
+    before = Season.objects.get(pk=season.pk).rules
+    response = admin_client.post(
+        _url(Season, "change", season.pk), _season_post(season, '{"deals_per_game": 1000000}')
+    )
+    assert response.status_code == 200
+    assert "rules.deals_per_game: must be at most 52" in response.content.decode()
+    assert Season.objects.get(pk=season.pk).rules == before
+
+
 def test_admin_rules_edit_stores_full_rules_and_announces_the_change(
     admin_client, season, django_capture_on_commit_callbacks
 ):

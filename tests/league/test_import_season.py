@@ -159,6 +159,10 @@ FOUR = (("A", 1), ("B", 2), ("C", 3), ("D", 4))
         (season_file(preset="bridge"), "unknown league preset 'bridge'"),
         (season_file(rules={"min_games": "many"}), "rules.min_games: must be a whole number"),
         (season_file(rules={"drops": {"at": [20, 10]}}), "rules.drops.at"),
+        (
+            season_file(rules={"deals_per_game": 1_000_000}),
+            "rules.deals_per_game: must be at most 52",
+        ),
         (season_file(start="30.06.2024"), "start: must be a date"),
         (season_file(start="2024-11-01"), "end: 2024-10-27 is before the start 2024-11-01"),
         (season_file(rounds={"number": 1}), "rounds: must be a list"),

@@ -4,7 +4,15 @@ import datetime as dt
 
 import pytest
 
-from league.rules import PRESETS, LeagueRules, RulesError
+from league.rules import (
+    MAX_DEALS_PER_GAME,
+    MAX_GAMES,
+    MAX_PLACEMENT_POINTS,
+    MAX_ROUNDS,
+    PRESETS,
+    LeagueRules,
+    RulesError,
+)
 
 
 def test_whist_online_league_preset_matches_rules_3_1():
@@ -136,3 +144,62 @@ def test_three_player_tables_use_the_first_three_placement_values():
     rules = LeagueRules.from_preset("whist-online-league")
     assert rules.placement_values(3) == (6, 3, 1)
     assert rules.placement_values(4) == (6, 3, 1, 0)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"deals_per_game": MAX_DEALS_PER_GAME + 1}, "deals_per_game"),
+        ({"deals_per_game": 1_000_000}, "deals_per_game"),
+        ({"placement_points": [MAX_PLACEMENT_POINTS + 1, 3, 1, 0]}, "placement_points[0]"),
+        ({"placement_points": [6, 3, 1, -1]}, "placement_points[3]"),
+        ({"drops": {"at": [10, MAX_GAMES + 1]}}, "drops.at[1]"),
+        ({"drops": {"at": [0, 10]}}, "drops.at[0]"),
+        ({"drops": {"then_every": MAX_GAMES + 1}}, "drops.then_every"),
+        ({"drops": {"max": MAX_GAMES + 1}}, "drops.max"),
+        ({"min_games": MAX_GAMES + 1}, "min_games"),
+        ({"rounds_in_season": MAX_ROUNDS + 1}, "rounds_in_season"),
+        ({"rounds_in_season": 0}, "rounds_in_season"),
+        ({"draw": {"ranking_from_round": MAX_ROUNDS + 1}}, "draw.ranking_from_round"),
+        (
+            {"podium_windows": [{"last_rounds": 2, "min_games": MAX_GAMES + 1}]},
+            "podium_windows[0].min_games",
+        ),
+        ({"podium_windows": [{"last_rounds": 1, "min_games": 0}] * 11}, "podium_windows"),
+        ({"rating_threshold": 10**9}, "rating_threshold"),
+    ],
+)
+def test_rule_values_beyond_what_the_game_allows_are_refused_naming_the_field(overrides, field):
+    with pytest.raises(RulesError) as error:
+        LeagueRules.from_preset("whist-online-league", overrides)
+    assert error.value.field == field
+    assert str(error.value).startswith(f"rules.{field}: must be ")
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field"),
+    [
+        ({"final_period": {"months": 13, "min_games": 5}}, "final_period.months"),
+        ({"final_period": {"months": 1, "min_games": MAX_GAMES + 1}}, "final_period.min_games"),
+    ],
+)
+def test_final_period_beyond_a_season_is_refused_naming_the_field(overrides, field):
+    with pytest.raises(RulesError) as error:
+        LeagueRules.from_preset("whist-online-1200", overrides)
+    assert error.value.field == field
+
+
+def test_rule_values_at_their_bounds_are_accepted():
+    rules = LeagueRules.from_preset(
+        "whist-online-league",
+        {
+            "deals_per_game": MAX_DEALS_PER_GAME,
+            "placement_points": [MAX_PLACEMENT_POINTS, 50, 0, 0],
+            "drops": {"at": [1, MAX_GAMES], "then_every": None, "max": MAX_GAMES},
+            "min_games": MAX_GAMES,
+            "rounds_in_season": MAX_ROUNDS,
+            "draw": {"ranking_from_round": MAX_ROUNDS},
+        },
+    )
+    assert rules.deals_per_game == MAX_DEALS_PER_GAME
+    assert LeagueRules.from_preset("whist-online-league", {"deals_per_game": 1}).deals_per_game == 1

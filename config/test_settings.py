@@ -1,0 +1,12 @@
+"""Settings for the test suite: the app's settings with a throwaway SECRET_KEY.
+
+Production refuses to start without SECRET_KEY when DEBUG is off (config/settings.py); the
+tests run with DEBUG off like production, so they bring their own key (subprocesses the
+tests start inherit it).
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-any-real-server")
+
+from config.settings import *  # noqa: F403
