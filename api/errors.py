@@ -44,6 +44,7 @@ class ApiErrorCode(StrEnum):
     TOO_LARGE = "too_large"
     THROTTLED = "throttled"
     ACTION_REFUSED = "action_refused"
+    PLAYER_NAME_MISMATCH = "player_name_mismatch"
 
 
 def error(code: str, path: str, message: str) -> dict[str, str]:
