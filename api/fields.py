@@ -2,31 +2,54 @@
 
 DRF's fields accept `"yes"` for a boolean, `-60.0` or `"7"` for an integer and a number for a
 string; the OpenAPI schema says otherwise, so the API refuses them as the schema does.
-Slugs are letters of any script, digits, hyphens and underscores (`SLUG_PATTERN`).
+Each text field's check is a regular expression that drf-spectacular copies into the schema
+as its `pattern`, written so that Python and ECMA-262 read it alike (no `\\w`, `\\s` or `\\p`).
 """
 
 from __future__ import annotations
 
-import unicodedata
+import re
 from typing import Any
 
-from drf_spectacular.utils import extend_schema_field
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
-# The schema's slug pattern: in ECMA-262 (`\p{...}` with Unicode) exactly what `is_slug` accepts.
-SLUG_PATTERN = r"^[-_\p{L}\p{N}]+$"
+# A slug: no space, control character or ASCII punctuation but `-` and `_`; letters of any
+# script (and any other non-ASCII character) pass, so every Unicode slug Django makes does.
+SLUG_REGEX = r"^[^\x00-\x2C\x2E\x2F\x3A-\x40\x5B-\x5E\x60\x7B-\x7F]+\Z"
+# The same as the schema's pattern (drf-spectacular's spelling of SLUG_REGEX).
+SLUG_PATTERN = r"^[^\u0000-\u002C\u002E\u002F\u003A-\u0040\u005B-\u005E\u0060\u007B-\u007F]+$"
 SLUG_HINT = "is not a slug: use letters, digits, hyphens and underscores only"
+# Some character that is not whitespace to Python's str.strip(), which DRF trims text with.
+NOT_BLANK_REGEX = r"[^\t-\r\x1C-\x20\x85\xA0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]"
+
+_SLUG = re.compile(SLUG_REGEX)
 
 
 def is_slug(value: str) -> bool:
-    """True for a non-empty run of letters (any script), digits, hyphens and underscores."""
-    return bool(value) and all(
-        char in "-_" or unicodedata.category(char)[0] in "LN" for char in value
-    )
+    """True for a slug as SLUG_REGEX says (letters of any script, digits, `-` and `_`)."""
+    return _SLUG.match(value) is not None
 
 
 class StrictCharField(serializers.CharField):
-    """A JSON string (not a number or a boolean turned into text)."""
+    """A JSON string (not a number or a boolean turned into text) that is not only spaces."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        validators = [*kwargs.pop("validators", []), RegexValidator(NOT_BLANK_REGEX)]
+        super().__init__(validators=validators, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class SlugReferenceField(serializers.CharField):
+    """A league or season slug in a request body: a JSON string, taken as sent."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        validator = RegexValidator(SLUG_REGEX, message=SLUG_HINT)
+        super().__init__(max_length=120, trim_whitespace=False, validators=[validator], **kwargs)
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -50,16 +73,3 @@ class StrictBooleanField(serializers.BooleanField):
         if not isinstance(data, bool):
             self.fail("invalid")
         return data
-
-
-def _validate_slug(value: str) -> None:
-    if not is_slug(value):
-        raise serializers.ValidationError(SLUG_HINT)
-
-
-@extend_schema_field({"type": "string", "pattern": SLUG_PATTERN, "maxLength": 120})
-class SlugReferenceField(StrictCharField):
-    """A league or season slug in a request body (at most 120 characters)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_length=120, validators=[_validate_slug], **kwargs)

@@ -24,6 +24,11 @@ _ANSWERS = {
     "429": "Too many requests; retry after `Retry-After` seconds.",
 }
 _READ_ANSWERS = ("400", "401", "404", "406", "413", "429")
+# Request shapes that need one field of a group, as their serializers' `validate` checks.
+_ONE_OF_FIELDS = {
+    "PlayerRef": [("id", "name")],
+    "GameSubmission": [("scores", "record"), ("season", "league")],
+}
 
 
 def document_api_answers(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -42,8 +47,18 @@ def document_api_answers(result: dict[str, Any], **kwargs: Any) -> dict[str, Any
                         "content": {"application/json": {"schema": _ERROR_LIST}},
                     },
                 )
+    _require_one_of(result.get("components", {}).get("schemas", {}))
     _replace_slug_patterns(result)
     return result
+
+
+def _require_one_of(schemas: dict[str, Any]) -> None:
+    """`allOf` of `anyOf: required` rules: at least one field of each group is sent."""
+    for name, groups in _ONE_OF_FIELDS.items():
+        if name in schemas:
+            schemas[name]["allOf"] = [
+                {"anyOf": [{"required": [field]} for field in group]} for group in groups
+            ]
 
 
 def _replace_slug_patterns(node: Any) -> None:

@@ -90,6 +90,8 @@ def test_standings_final_true_and_false_are_accepted(anon, season):
         ({"game_id": 123}, "game_id"),
         ({"season": 10}, "season"),
         ({"season": "season 10"}, "season"),
+        ({"season": "season-10\n"}, "season"),
+        ({"game_id": "\u2003 "}, "game_id"),
         (
             {"players": [{"name": 5}, {"name": "Eli"}, {"name": "Noa"}, {"name": "Omer"}]},
             "players[0].name",
@@ -140,3 +142,11 @@ def test_every_api_operation_documents_its_error_answers(schema):
             assert expected <= documented, (method, path, expected - documented)
             error = operation["responses"]["400"]["content"]["application/json"]["schema"]
             assert error == {"$ref": "#/components/schemas/ErrorList"}
+
+
+def test_an_unknown_address_with_a_newline_is_a_json_404(anon):
+    response = anon.get("/api/v1/seasons/a%0Ab/rounds/true/")
+
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert only_error(response) == ("not_found", "")
