@@ -6,9 +6,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, OperationalError, transaction
+from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
 
-from api.errors import ApiErrorCode, Conflict, InvalidRequest, error, refused_by_action
+from api.errors import (
+    ApiError,
+    ApiErrorCode,
+    Conflict,
+    InvalidRequest,
+    error,
+    refused_by_action,
+)
 from api.models import ApiToken, GameSubmission
 from api.platform_players import resolve_players
 from api.submissions import PlayerRef, ScoredGame, Submission, score_submission
@@ -38,7 +46,8 @@ class SubmissionOutcome:
 
 
 def submit_game(token: ApiToken, submission: Submission) -> SubmissionOutcome:
-    """Store `submission` once for the token's platform; an identical resend answers the same.
+    """Store `submission` once for the token's league and platform; an identical resend
+    answers the same.
 
     Raises InvalidRequest (400), PermissionDenied (403) or Conflict (409); nothing is written
     then. After the commit, `season_results_changed` and (for rated games) `game_confirmed`
@@ -46,16 +55,25 @@ def submit_game(token: ApiToken, submission: Submission) -> SubmissionOutcome:
     """
     fingerprint = submission.fingerprint()
     for attempt in range(ATTEMPTS):
-        existing = _existing_game(token.platform, submission.game_id, fingerprint)
+        existing = _existing_game(token, submission.game_id, fingerprint)
         if existing is not None:
             return SubmissionOutcome(existing, created=False)
         try:
             return SubmissionOutcome(_store(token, submission, fingerprint), created=True)
+        except ApiError as refused:
+            # An identical request committed between the lookup above and the table's check
+            # (`table_has_game`): this is a retry, and it gets the replay.
+            if refused.status_code != status.HTTP_409_CONFLICT:
+                raise
+            existing = _existing_game(token, submission.game_id, fingerprint)
+            if existing is not None:
+                return SubmissionOutcome(existing, created=False)
+            raise
         except (IntegrityError, OperationalError) as lost:
             if isinstance(lost, OperationalError) and not _retryable(lost):
                 raise
             if attempt == ATTEMPTS - 1:
-                existing = _existing_game(token.platform, submission.game_id, fingerprint)
+                existing = _existing_game(token, submission.game_id, fingerprint)
                 if existing is not None:
                     return SubmissionOutcome(existing, created=False)
                 raise Conflict(
@@ -69,11 +87,12 @@ def _retryable(error: OperationalError) -> bool:
     return getattr(error.__cause__, "sqlstate", None) in RETRYABLE_SQLSTATES
 
 
-def _existing_game(platform: str, game_id: str, fingerprint: str) -> Game | None:
-    """The game stored for this platform game id, or None; Conflict if its content differs."""
+def _existing_game(token: ApiToken, game_id: str, fingerprint: str) -> Game | None:
+    """The game stored for this game id of the token's league and platform, or None;
+    Conflict if its content differs."""
     found = (
         GameSubmission.objects.select_related("game")
-        .filter(platform=platform, external_id=game_id)
+        .filter(league_id=token.league_id, platform=token.platform, external_id=game_id)
         .first()
     )
     if found is None:
@@ -100,7 +119,7 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
     # without a season here, like a rated game from play.
     counted_in = season if rules.kind == "rounds" else None
     with transaction.atomic():
-        players = _seat_players(token.platform, submission.players)
+        players = _seat_players(token, submission.players)
         table = _table(round_, players) if round_ is not None else None
         if table is not None:
             game = _store_at_table(token, submission, table, players, scored)
@@ -109,6 +128,7 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
             season_id, game_id, rated = game.season_id, game.pk, game.rated
             transaction.on_commit(lambda: _announce(season_id, game_id, rated))
         GameSubmission.objects.create(
+            league_id=token.league_id,
             platform=token.platform,
             external_id=submission.game_id,
             fingerprint=fingerprint,
@@ -283,9 +303,9 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
     return found
 
 
-def _seat_players(platform: str, refs: Sequence[PlayerRef]) -> list[Player]:
+def _seat_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
     """The four seats' players, each a different person."""
-    players = resolve_players(platform, refs)
+    players = resolve_players(token, refs)
     seen: set[int] = set()
     for seat, player in enumerate(players):
         if player.pk in seen:

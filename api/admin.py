@@ -60,16 +60,24 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
 @admin.register(PlatformPlayer)
 class PlatformPlayerAdmin(admin.ModelAdmin):
-    list_display = ["platform", "external_id", "player", "created_at"]
-    list_filter = ["platform"]
+    list_display = ["league", "platform", "external_id", "player", "created_at"]
+    list_filter = ["league", "platform"]
     search_fields = ["external_id", "player__name"]
     raw_id_fields = ["player"]
 
 
 @admin.register(GameSubmission)
 class GameSubmissionAdmin(admin.ModelAdmin):
-    list_display = ["platform", "external_id", "game", "token", "created_at"]
-    list_filter = ["platform"]
+    list_display = ["league", "platform", "external_id", "game", "token", "created_at"]
+    list_filter = ["league", "platform"]
     search_fields = ["external_id"]
     raw_id_fields = ["game", "token"]
-    readonly_fields = ["platform", "external_id", "fingerprint", "game", "token", "created_at"]
+    readonly_fields = [
+        "league",
+        "platform",
+        "external_id",
+        "fingerprint",
+        "game",
+        "token",
+        "created_at",
+    ]

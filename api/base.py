@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.core.validators import validate_unicode_slug
 from django.db.models import Prefetch, QuerySet
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.exceptions import ValidationError
@@ -18,6 +17,7 @@ from rest_framework.response import Response
 
 from api.authentication import BearerTokenAuthentication
 from api.errors import api_exception_handler
+from api.fields import SLUG_HINT, SLUG_PATTERN, is_slug
 from api.models import ApiToken
 from api.parsers import LimitedJSONParser, refuse_oversized_body
 from api.permissions import HasOrganizerToken
@@ -39,10 +39,25 @@ ERROR_RESPONSES: dict[int, Any] = {
 
 
 class Pagination(LimitOffsetPagination):
-    """`?limit=&offset=` pages of at most 500 (100 by default)."""
+    """`?limit=&offset=` pages of at most 500 (100 by default); other values are a 400."""
 
     default_limit = 100
     max_limit = 500
+
+    def get_limit(self, request: Request) -> int:
+        limit = integer_param(request, self.limit_query_param, minimum=1)
+        return self.default_limit if limit is None else min(limit, self.max_limit)
+
+    def get_offset(self, request: Request) -> int:
+        return integer_param(request, self.offset_query_param, minimum=0) or 0
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        limit, offset = super().get_schema_operation_parameters(view)
+        limit["schema"]["minimum"] = 1
+        limit["description"] = f"Results per page (default {self.default_limit}, at most "
+        limit["description"] += f"{self.max_limit}: a larger limit gives {self.max_limit})."
+        offset["schema"]["minimum"] = 0
+        return [limit, offset]
 
 
 class ApiMixin:
@@ -65,15 +80,35 @@ class ApiMixin:
 def slug_filter(request: Request, name: str) -> str | None:
     """The query parameter `name` when given: a slug, else a 400 naming the parameter."""
     value = request.query_params.get(name)
-    if not value:
+    if value is None:
         return None
-    try:
-        validate_unicode_slug(value)
-    except DjangoValidationError:
-        raise ValidationError(
-            {name: ["is not a slug: use letters, digits, hyphens and underscores only"]}
-        ) from None
+    if not is_slug(value):
+        raise ValidationError({name: [SLUG_HINT]})
     return value
+
+
+SLUG_PARAMETER_SCHEMA = {"type": "string", "pattern": SLUG_PATTERN}
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
+def integer_param(request: Request, name: str, *, minimum: int) -> int | None:
+    """The query parameter `name` when given: an integer >= minimum, else a 400 naming it."""
+    value = request.query_params.get(name)
+    if value is None:
+        return None
+    if not _INTEGER.fullmatch(value) or int(value) < minimum:
+        raise ValidationError({name: [f"must be a whole number of at least {minimum}"]})
+    return int(value)
+
+
+def boolean_param(request: Request, name: str) -> bool:
+    """The query parameter `name`: `true` or `false` (absent: false), else a 400 naming it."""
+    value = request.query_params.get(name)
+    if value is None:
+        return False
+    if value not in ("true", "false"):
+        raise ValidationError({name: ["must be true or false"]})
+    return value == "true"
 
 
 def games_queryset() -> QuerySet[Game]:

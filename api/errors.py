@@ -46,6 +46,7 @@ class ApiErrorCode(StrEnum):
     ACTION_REFUSED = "action_refused"
     DUPLICATE_KEY = "duplicate_key"
     INVALID_TEXT = "invalid_text"
+    PLAYER_NAME_MISMATCH = "player_name_mismatch"
 
 
 def error(code: str, path: str, message: str) -> dict[str, str]:

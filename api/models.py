@@ -60,8 +60,15 @@ class ApiToken(models.Model):
 
 
 class PlatformPlayer(models.Model):
-    """A platform's own id for one of our players, learnt from the first submission naming both."""
+    """A platform's own id for one of our players, learnt from the first submission naming both.
 
+    The id belongs to the league of the token that sent it: another league's token naming the
+    same platform has its own ids.
+    """
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="platform_players", verbose_name=_("league")
+    )
     platform = models.SlugField(_("platform"), max_length=60)
     external_id = models.CharField(_("platform player id"), max_length=100)
     player = models.ForeignKey(
@@ -70,12 +77,13 @@ class PlatformPlayer(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["platform", "external_id"]
+        ordering = ["league", "platform", "external_id"]
         verbose_name = _("platform player id")
         verbose_name_plural = _("platform player ids")
         constraints = [
             models.UniqueConstraint(
-                fields=["platform", "external_id"], name="platform_player_id_unique"
+                fields=["league", "platform", "external_id"],
+                name="platform_player_id_unique_in_league",
             ),
         ]
 
@@ -84,8 +92,14 @@ class PlatformPlayer(models.Model):
 
 
 class GameSubmission(models.Model):
-    """The game a platform's game id produced, with the fingerprint of what was submitted."""
+    """The game a platform's game id produced, with the fingerprint of what was submitted.
 
+    The game id belongs to the league of the token that sent it, like platform player ids.
+    """
+
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="game_submissions", verbose_name=_("league")
+    )
     platform = models.SlugField(_("platform"), max_length=60)
     external_id = models.CharField(_("platform game id"), max_length=100)
     fingerprint = models.CharField(_("content fingerprint"), max_length=64)
@@ -108,7 +122,8 @@ class GameSubmission(models.Model):
         verbose_name_plural = _("platform game submissions")
         constraints = [
             models.UniqueConstraint(
-                fields=["platform", "external_id"], name="submission_once_per_platform_game"
+                fields=["league", "platform", "external_id"],
+                name="submission_once_per_league_platform_game",
             ),
         ]
 

@@ -21,7 +21,7 @@ def register_round_players(token: ApiToken, round_: Round, refs: Sequence[Player
     """Register the named players for `round_` as the token's organizer; all or nothing."""
     try:
         with transaction.atomic():
-            players = list(dict.fromkeys(resolve_players(token.platform, refs)))
+            players = list(dict.fromkeys(resolve_players(token, refs)))
             register_players(round_, players, actor=token.created_by)
     except ActionError as refused:
         raise refused_by_action(refused) from None

@@ -7,6 +7,12 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.fields import (
+    SlugReferenceField,
+    StrictBooleanField,
+    StrictCharField,
+    StrictIntegerField,
+)
 from games.models import Game
 from games.sheets import SCORE_LIMIT
 from league.models import League, Player, Round, Season
@@ -33,13 +39,13 @@ class ErrorListSerializer(serializers.Serializer):
 class PlayerRefSerializer(serializers.Serializer):
     """A player by the platform's id, by name, or both (the first time an id is seen)."""
 
-    id = serializers.CharField(
+    id = StrictCharField(
         required=False,
         min_length=1,
         max_length=EXTERNAL_ID_MAX,
         help_text="The platform's id of the player; sent with `name` once, then alone.",
     )
-    name = serializers.CharField(
+    name = StrictCharField(
         required=False,
         min_length=1,
         max_length=NAME_MAX,
@@ -55,21 +61,17 @@ class PlayerRefSerializer(serializers.Serializer):
 class GameSubmissionSerializer(serializers.Serializer):
     """A finished game from a platform: four scores, a full game record (FORMATS.md 2), or both."""
 
-    game_id = serializers.CharField(
+    game_id = StrictCharField(
         min_length=1,
         max_length=EXTERNAL_ID_MAX,
         help_text="The platform's id of this game: resending it is safe (idempotent).",
     )
-    season = serializers.SlugField(
-        required=False, max_length=120, allow_unicode=True, help_text="The season's slug."
-    )
-    league = serializers.SlugField(
+    season = SlugReferenceField(required=False, help_text="The season's slug.")
+    league = SlugReferenceField(
         required=False,
-        max_length=120,
-        allow_unicode=True,
         help_text="The league's slug: the game goes to its season running on `date`.",
     )
-    round = serializers.IntegerField(
+    round = StrictIntegerField(
         required=False,
         min_value=1,
         max_value=1000,
@@ -84,7 +86,7 @@ class GameSubmissionSerializer(serializers.Serializer):
         help_text="The four players by seat 0..3 (default: the record's `players`).",
     )
     scores = serializers.ListField(
-        child=serializers.IntegerField(min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT),
+        child=StrictIntegerField(min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT),
         required=False,
         min_length=4,
         max_length=4,
@@ -94,7 +96,7 @@ class GameSubmissionSerializer(serializers.Serializer):
         required=False,
         help_text="A FORMATS.md 2 game record, validated and scored by the league's rules.",
     )
-    rated = serializers.BooleanField(
+    rated = StrictBooleanField(
         required=False, default=True, help_text="Whether the game counts for the skill rating."
     )
 
@@ -129,9 +131,9 @@ class RegistrationRequestSerializer(serializers.Serializer):
 class DrawRequestSerializer(serializers.Serializer):
     """Draw a round: by the league's rule; a seed makes a random draw reproducible."""
 
-    seed = serializers.IntegerField(required=False, min_value=0, max_value=2**63 - 1)
-    redraw = serializers.BooleanField(required=False, default=False)
-    reason = serializers.CharField(
+    seed = StrictIntegerField(required=False, min_value=0, max_value=2**63 - 1)
+    redraw = StrictBooleanField(required=False, default=False)
+    reason = StrictCharField(
         required=False,
         default="",
         allow_blank=True,
@@ -139,7 +141,7 @@ class DrawRequestSerializer(serializers.Serializer):
         help_text="Why the round is drawn again: required with redraw; shown publicly once "
         "the draw is published.",
     )
-    publish = serializers.BooleanField(
+    publish = StrictBooleanField(
         required=False, default=False, help_text="Publish the draw now (default: on schedule)."
     )
 

@@ -39,5 +39,6 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
     path("v1/", include(v1)),
-    re_path(r"^.*$", views.NotFoundView.as_view(), name="not-found"),
+    # Any character, a newline too, so every unknown address answers in the API's error shape.
+    re_path(r"^[\s\S]*$", views.NotFoundView.as_view(), name="not-found"),
 ]

@@ -16,8 +16,10 @@ from rest_framework.views import APIView
 
 from api.base import (
     ERROR_RESPONSES,
+    SLUG_PARAMETER_SCHEMA,
     ApiMixin,
     Pagination,
+    boolean_param,
     games_queryset,
     rounds_queryset,
     sees_unpublished_draws,
@@ -56,7 +58,9 @@ class LeagueDetail(ApiMixin, generics.RetrieveAPIView):
 
 @extend_schema(
     tags=["seasons"],
-    parameters=[OpenApiParameter("league", str, description="Only this league's seasons.")],
+    parameters=[
+        OpenApiParameter("league", SLUG_PARAMETER_SCHEMA, description="Only this league's seasons.")
+    ],
 )
 class SeasonList(ApiMixin, generics.ListAPIView):
     """Seasons, newest first."""
@@ -134,7 +138,7 @@ class StandingsView(ApiMixin, APIView):
 
     def get(self, request: Request, season: str) -> Response:
         found = get_object_or_404(Season, slug=season)
-        final = request.query_params.get("final", "").lower() in ("1", "true", "yes")
+        final = boolean_param(request, "final")
         snapshot = latest_snapshot(found)
         rows = []
         if snapshot is not None:

@@ -17,6 +17,7 @@ from api.actions import submit_game
 from api.base import (
     ERROR_RESPONSES,
     ERRORS,
+    SLUG_PARAMETER_SCHEMA,
     ApiMixin,
     Pagination,
     games_queryset,
@@ -62,9 +63,15 @@ class GameListSubmit(ApiMixin, generics.ListAPIView):
     @extend_schema(
         tags=["games"],
         parameters=[
-            OpenApiParameter("season", str, description="Only this season's games."),
-            OpenApiParameter("league", str, description="Only this league's games."),
-            OpenApiParameter("player", str, description="Only games of this player (slug)."),
+            OpenApiParameter(
+                "season", SLUG_PARAMETER_SCHEMA, description="Only this season's games."
+            ),
+            OpenApiParameter(
+                "league", SLUG_PARAMETER_SCHEMA, description="Only this league's games."
+            ),
+            OpenApiParameter(
+                "player", SLUG_PARAMETER_SCHEMA, description="Only games of this player (slug)."
+            ),
         ],
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:

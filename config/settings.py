@@ -240,3 +240,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
 }
+
+# The API schema documents every error answer and the API's slug pattern (issue 12 item 12).
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"] = [
+    "drf_spectacular.hooks.postprocess_schema_enums",
+    "api.schema_hooks.document_api_answers",
+]

@@ -14,7 +14,7 @@ from games.models import Game, GameResult, ResultVersion
 from league.actions.draws import do_draw_round, publish_draw
 from league.actions.players import get_or_create_players
 from league.actions.registration import register_players
-from league.models import Player, Round
+from league.models import Player, Round, Seat, Table
 from tests.api.conftest import client_for
 
 pytestmark = [
@@ -40,16 +40,16 @@ def game(index: int, bonus: int = 0) -> dict[str, Any]:
     }
 
 
-def run_in_parallel(token: Any, payloads: list[dict[str, Any]]) -> list[tuple[int, Any]]:
+def post_in_parallel(token: Any, payloads: list[dict[str, Any]]) -> list[Any]:
+    """POST every payload to /api/v1/games/ at the same moment, one thread each."""
     barrier = threading.Barrier(len(payloads))
-    answers: list[tuple[int, Any]] = [(0, None)] * len(payloads)
+    responses: list[Any] = [None] * len(payloads)
 
     def submit(slot: int, payload: dict[str, Any]) -> None:
         client = client_for(token)
         try:
             barrier.wait(timeout=30)
-            response = client.post("/api/v1/games/", payload, format="json")
-            answers[slot] = (response.status_code, response.json())
+            responses[slot] = client.post("/api/v1/games/", payload, format="json")
         finally:
             connections.close_all()
 
@@ -61,7 +61,11 @@ def run_in_parallel(token: Any, payloads: list[dict[str, Any]]) -> list[tuple[in
         thread.start()
     for thread in threads:
         thread.join(timeout=120)
-    return answers
+    return responses
+
+
+def run_in_parallel(token: Any, payloads: list[dict[str, Any]]) -> list[tuple[int, Any]]:
+    return [(r.status_code, r.json()) for r in post_in_parallel(token, payloads)]
 
 
 def test_twenty_parallel_submissions_store_exactly_the_distinct_games(platform_token, season):
@@ -120,3 +124,29 @@ def test_parallel_results_for_one_drawn_table_store_exactly_one(platform_token, 
     assert Game.objects.count() == 1
     assert GameSubmission.objects.count() == 1
     assert ResultVersion.objects.filter(status=ResultVersion.Status.CONFIRMED).count() == 1
+
+
+def test_identical_parallel_results_for_a_drawn_table_all_get_the_replay(platform_token, season):
+    """Every identical retry answers 201, also the ones that lose the race to the table's
+    check (issue 12 item 10: some answered 409 table_has_game); eight tables, eight each."""
+    players = list(get_or_create_players(NEW_NAMES).values())
+    tables = 0
+    for round_ in Round.objects.filter(season=season).order_by("number"):
+        register_players(round_, players)
+        do_draw_round(round_, seed=4)
+        for table in Table.objects.filter(round=round_).order_by("number"):
+            tables += 1
+            seated = Seat.objects.filter(table=table).order_by("seat").select_related("player")
+            payload = game(0)
+            payload.update(
+                game_id=f"same-{round_.number}-{table.number}",
+                date=round_.date.isoformat(),
+                players=[{"name": seat.player.name} for seat in seated],
+            )
+            responses = post_in_parallel(platform_token, [payload] * 8)
+
+            answers = [(r.status_code, r.json()) for r in responses]
+            assert [status for status, _ in answers] == [201] * 8, answers
+            assert sorted(r["Idempotent-Replayed"] for r in responses) == ["false"] + ["true"] * 7
+            assert len({data["id"] for _, data in answers}) == 1
+    assert Game.objects.count() == GameSubmission.objects.count() == tables == 8
