@@ -134,6 +134,7 @@ def test_identical_parallel_results_for_a_drawn_table_all_get_the_replay(platfor
     for round_ in Round.objects.filter(season=season).order_by("number"):
         register_players(round_, players)
         do_draw_round(round_, seed=4)
+        publish_draw(round_)  # results wait for a published draw
         for table in Table.objects.filter(round=round_).order_by("number"):
             tables += 1
             seated = Seat.objects.filter(table=table).order_by("seat").select_related("player")

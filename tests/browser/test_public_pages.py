@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, page_scroll_width, screenshot
 from tests.web.conftest import HTML_NAME
@@ -93,10 +94,10 @@ def test_language_switch_changes_the_page_language(live_server, phone, make_seas
     season = make_season()
     phone.goto(f"{live_server.url}/seasons/{season.slug}/")
     phone.locator(".lang-switch a[hreflang='he']").click()
-    phone.wait_for_function("document.documentElement.dir === 'rtl'")
+    expect(phone.locator("html")).to_have_attribute("dir", "rtl")
     assert phone.url.endswith(f"/seasons/{season.slug}/")
     phone.locator(".lang-switch a[hreflang='en']").click()
-    phone.wait_for_function("document.documentElement.dir === 'ltr'")
+    expect(phone.locator("html")).to_have_attribute("dir", "ltr")
 
 
 @pytest.mark.parametrize("language", ["en", "he"])
