@@ -113,14 +113,16 @@ def check_entry(
     table: Table, seats: int, *, scores: Any = None, deals: Any = None
 ) -> CheckedResult:
     """Check scores or a deal sheet against the table's league rules (no writes)."""
+    rules = season_rules(table.round.season)
     if deals is not None:
         if seats != 4:
             raise ActionError(
                 ActionCode.INVALID, _("A deal sheet needs four players; enter the game scores.")
             )
-        rules = season_rules(table.round.season)
         return check_sheet(deals, rules.scoring_preset, rules.deals_per_game)
-    return check_scores(scores if scores is not None else (), seats)
+    return check_scores(
+        scores if scores is not None else (), seats, rules.scoring_preset, rules.deals_per_game
+    )
 
 
 def _add_version(
