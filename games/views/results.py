@@ -17,12 +17,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.permissions import is_organizer
 from games.actions import (
+    DisputeReasonMissing,
     ResultRejected,
     check_entry,
     confirm_result,
     dispute_result,
     submit_result,
 )
+from games.disputes import disputes_for
 from games.messages import deals_with_problems_message
 from games.models import ResultEvent, ResultVersion
 from games.permissions import can_confirm, can_dispute, can_submit, state_for
@@ -32,6 +34,7 @@ from league.actions.errors import ActionError
 from league.models import Seat, Table
 from league.views.common import parse_id, refused, run_action
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
+from web.deal_sheets import deal_sheet
 
 MAX_CHECK_BODY = 200_000
 _DEAL = re.compile(r"^deals\[(\d+)\]")
@@ -58,6 +61,7 @@ def _page(
     checked: CheckedResult | None = None,
     entered: dict[str, Any] | None = None,
     sheet: bool = False,
+    dispute_error: str = "",
     status: int = 200,
 ) -> HttpResponse:
     versions = list(
@@ -134,6 +138,9 @@ def _page(
         "deals_per_game": rules.deals_per_game,
         "general_errors": _summary(checked) + field_errors.get("scores", []),
         "sheet": sheet,
+        "dispute": disputes_for([current]).get(table.pk) if current else None,
+        "dispute_error": dispute_error,
+        "current_sheet": deal_sheet(current.deals, rules.scoring_preset) if current else [],
     }
     return render(request, "games/table_result.html", context, status=status)
 
@@ -221,15 +228,17 @@ def confirm(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def dispute(request: HttpRequest, table_id: int) -> HttpResponse:
     """Dispute the current version (POST `version`, `reason`); the organizer decides."""
-    table, _seats, _organizer = _table_for(request, table_id)
+    table, seats, organizer = _table_for(request, table_id)
     number = parse_id(request.POST.get("version"))
-    reason = request.POST.get("reason", "")
-    return run_action(
-        request,
-        lambda: dispute_result(table, number, actor=request.user, reason=reason),
-        success=_("The result is disputed; an organizer will decide."),
-        back=reverse("games:table", args=[table.pk]),
-    )
+    back = reverse("games:table", args=[table.pk])
+    try:
+        dispute_result(table, number, actor=request.user, reason=request.POST.get("reason", ""))
+    except DisputeReasonMissing as missing:
+        return _page(request, table, seats, organizer, dispute_error=missing.message, status=400)
+    except ActionError as error:
+        return refused(request, error, back)
+    messages.success(request, _("The result is disputed; an organizer will decide."))
+    return HttpResponseRedirect(back)
 
 
 @login_required

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.audit import audit_entries_for
 from accounts.permissions import require_any_organizer, require_organizer
+from games.disputes import disputes_for
 from games.models import ResultVersion
 from league.actions.common import registration_deadline, season_rules
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
@@ -76,14 +77,22 @@ def index(request: HttpRequest) -> HttpResponse:
         .annotate(round_count=Count("rounds"))
         .order_by("league__name", "-start")
     )
-    disputed = (
+    disputed = list(
         ResultVersion.objects.filter(
             status=ResultVersion.Status.DISPUTED, table__round__season__league__in=leagues
         )
         .select_related("table__round__season")
         .order_by("table__round__date", "table__number")
     )
-    return render(request, "manage/index.html", {"seasons": seasons, "disputed": disputed})
+    reasons = disputes_for(disputed)
+    return render(
+        request,
+        "manage/index.html",
+        {
+            "seasons": seasons,
+            "disputed": [{"version": v, "dispute": reasons.get(v.table_id)} for v in disputed],
+        },
+    )
 
 
 class RoundForm(forms.Form):
@@ -147,9 +156,17 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 status=ResultVersion.Status.SUPERSEDED
             )
         }
+        disputes = disputes_for(current.values())
         table_rows = list(Table.objects.filter(round=round_).order_by("number"))
         for table, players in zip(table_rows, draw.tables, strict=False):
-            tables.append({"table": table, "players": players, "result": current.get(table.pk)})
+            tables.append(
+                {
+                    "table": table,
+                    "players": players,
+                    "result": current.get(table.pk),
+                    "dispute": disputes.get(table.pk),
+                }
+            )
     return render(
         request,
         "manage/round.html",
