@@ -16,6 +16,7 @@ SECRET_KEY = env("SECRET_KEY", default="dev-only-insecure-key-change-me-in-produ
 DEBUG = env("DEBUG")
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 # Behind a reverse proxy, the request header that carries the visitor's address (e.g.
 # HTTP_X_REAL_IP or HTTP_X_FORWARDED_FOR, whose last entry is taken); empty: REMOTE_ADDR.
 CLIENT_ADDRESS_HEADER = env("CLIENT_ADDRESS_HEADER", default="")

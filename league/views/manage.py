@@ -17,6 +17,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.audit import audit_entries_for
+from accounts.audit_text import Labels, audit_sentence
+from accounts.models import AuditEntry
 from accounts.permissions import require_any_organizer, require_organizer
 from games.disputes import disputes_for
 from games.models import ResultVersion
@@ -297,5 +299,31 @@ def audit(request: HttpRequest) -> HttpResponse:
     """The audit log of the leagues this organizer runs, and his own entries that belong to no
     league (e.g. creating new players); superusers see every entry."""
     require_any_organizer(request.user)
-    entries = audit_entries_for(request.user).select_related("actor", "league")
-    return render(request, "manage/audit.html", {"entries": entries[:AUDIT_PAGE]})
+    entries = list(audit_entries_for(request.user).select_related("actor", "league")[:AUDIT_PAGE])
+    labels = _audit_labels(entries)
+    rows = [{"entry": e, "sentence": audit_sentence(e, labels)} for e in entries]
+    return render(request, "manage/audit.html", {"entries": rows})
+
+
+def _audit_labels(entries: list[AuditEntry]) -> Labels:
+    """The names of the rounds and tables the entries point at (a query each, if any)."""
+
+    def ids(key: str) -> set[int]:
+        return {e.details[key] for e in entries if isinstance(e.details.get(key), int)}
+
+    round_ids, table_ids = ids("round_id"), ids("table_id")
+    rounds = Round.objects.filter(pk__in=round_ids).select_related("season") if round_ids else []
+    tables = (
+        Table.objects.filter(pk__in=table_ids).select_related("round__season") if table_ids else []
+    )
+    return Labels(
+        rounds={
+            r.pk: _("%(season)s: round %(number)s") % {"season": r.season.name, "number": r.number}
+            for r in rounds
+        },
+        tables={
+            t.pk: _("%(season)s, round %(round)s, table %(table)s")
+            % {"season": t.round.season.name, "round": t.round.number, "table": t.number}
+            for t in tables
+        },
+    )

@@ -23,6 +23,15 @@ from tests.games.test_result_pages import seated_users
 from tests.games.test_result_pages import table as table  # the fixture
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A Hebrew request leaves Hebrew active in this thread; later tests expect English."""
+    yield
+    translation.activate("en")
+
+
 PARAMS = {"bid": 5, "contract": 4, "total": 12, "minimum": 5, "expected": 28, "got": 1}
 PARAMS |= {"seat": 1, "score": 9, "deals": 28, "low": -7280, "high": 5012}
 FILLED = {
