@@ -2,11 +2,12 @@
 with a minus on every keypad, translated 403/404/CSRF pages, translated audit lines."""
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import AuditEntry
+from config.views import server_error
 from games.actions import organizer_set_result, submit_result
 from league.actions.draws import publish_draw
 from tests.games.test_result_pages import seated_users
@@ -88,3 +89,14 @@ def test_audit_lines_are_translated_sentences(client, table):
     assert "ההגרלה פורסמה" in body
     assert '<bdi dir="ltr" class="number">-5</bdi>' in body
     assert "old text" in body  # a free-text entry shows as it is
+
+
+def test_500_page_is_translated():
+    with translation.override("he"):
+        try:
+            raise ValueError("boom")
+        except ValueError:
+            response = server_error(RequestFactory().get("/tables/5/"))
+    body = response.content.decode()
+    assert response.status_code == 500 and "Something went wrong" not in body
+    assert any("\u0590" <= ch <= "\u05ff" for ch in body)
