@@ -94,6 +94,8 @@ def decide_claim(claim_id: int, *, approve: bool, actor: Any) -> PlayerClaim:
             "claim_approve" if approve else "claim_reject",
             f"{claim.user.get_username()} as {player.name}: {claim.status}",
             claim_id=claim.pk,
+            user=claim.user.get_username(),
+            player=player.name,
         )
     return claim
 
@@ -226,6 +228,7 @@ def invite_player(name: str, email: str, *, actor: Any, link_for: Callable[[Any]
             "invite",
             f"invited {player.name} <{address}>",
             player=player.name,
+            address=address,
         )
         link = link_for(user)
         transaction.on_commit(

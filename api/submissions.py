@@ -11,6 +11,7 @@ from typing import Any
 
 from api.errors import ApiErrorCode, InvalidRequest, error
 from scoring import RuleError, UnknownPresetError, get_preset, parse_game_record, score_game
+from scoring.bounds import game_total_bounds, seats_out_of_bounds
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,25 @@ def _engine_errors(prefix: str, errors: Sequence[RuleError]) -> list[dict[str, s
     return [error(e.code.value, _engine_path(prefix, e.path), e.message) for e in errors]
 
 
+def _check_bounds(scores: Sequence[int], scoring_preset: str, deals_per_game: int) -> None:
+    """Refuse game scores no game of the league's deals can give (scoring.bounds)."""
+    try:
+        bounds = game_total_bounds(get_preset(scoring_preset), deals_per_game)
+    except UnknownPresetError:
+        return
+    problems = [
+        error(
+            ApiErrorCode.MALFORMED,
+            f"scores[{seat}]",
+            f"{scores[seat]} cannot be a game score: a game of {deals_per_game} deals under "
+            f"{scoring_preset} scores between {bounds[0]} and {bounds[1]}.",
+        )
+        for seat in seats_out_of_bounds(scores, bounds)
+    ]
+    if problems:
+        raise InvalidRequest(problems)
+
+
 def score_submission(
     submission: Submission, *, scoring_preset: str, deals_per_game: int
 ) -> ScoredGame:
@@ -105,6 +125,7 @@ def score_submission(
     """
     if submission.record is None:
         assert submission.scores is not None
+        _check_bounds(submission.scores, scoring_preset, deals_per_game)
         return ScoredGame(submission.scores, None)
     record, parse_errors = parse_game_record(submission.record)
     if record is None:

@@ -30,6 +30,7 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 # The public address of the site (e.g. https://whist.example.org), put before the links in
 # the chat texts; empty: the texts carry the bare path.
 SITE_URL = env("SITE_URL", default="").rstrip("/")
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 # Behind a reverse proxy, the request header that carries the visitor's address (e.g.
 # HTTP_X_REAL_IP or HTTP_X_FORWARDED_FOR, whose last entry is taken); empty: REMOTE_ADDR.
 CLIENT_ADDRESS_HEADER = env("CLIENT_ADDRESS_HEADER", default="")

@@ -6,6 +6,7 @@ import sys
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 from django.template import loader
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -76,5 +77,15 @@ def server_error(request: HttpRequest) -> HttpResponse:
         response = HttpResponse(page, status=status)
     if status == 503:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A refused form (no or stale CSRF token): a translated page saying nothing was saved
+    and how to send it again, instead of Django's bare English one."""
+    response = render(
+        request, "403_csrf.html", {"retry_address": _retry_address(request)}, status=403
+    )
     response["Cache-Control"] = "no-store"
     return response

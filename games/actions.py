@@ -46,6 +46,16 @@ CURRENT = (
 )
 
 
+class DisputeReasonMissing(ActionError):
+    """A dispute without a reason: the organizer and the submitter need to know what is wrong."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            ActionCode.INVALID,
+            _("Say what is wrong with the result: the organizer decides from your reason."),
+        )
+
+
 class ResultRejected(ActionError):
     """An entered result that breaks the rules; `errors` lists each problem by path."""
 
@@ -120,14 +130,16 @@ def check_entry(
     table: Table, seats: int, *, scores: Any = None, deals: Any = None
 ) -> CheckedResult:
     """Check scores or a deal sheet against the table's league rules (no writes)."""
+    rules = season_rules(table.round.season)
     if deals is not None:
         if seats != 4:
             raise ActionError(
                 ActionCode.INVALID, _("A deal sheet needs four players; enter the game scores.")
             )
-        rules = season_rules(table.round.season)
         return check_sheet(deals, rules.scoring_preset, rules.deals_per_game)
-    return check_scores(scores if scores is not None else (), seats)
+    return check_scores(
+        scores if scores is not None else (), seats, rules.scoring_preset, rules.deals_per_game
+    )
 
 
 def _add_version(
@@ -292,15 +304,19 @@ def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVe
 def dispute_result(
     table: Table, version_number: int, *, actor: Any, reason: str = ""
 ) -> ResultVersion:
-    """A player at the table disputes the current result; an organizer then decides.
+    """A player at the table disputes the current result, saying why; an organizer then
+    decides. A dispute without a reason is refused (DisputeReasonMissing).
 
     A disputed confirmed result stops counting (its game is marked disputed) until then.
     """
+    reason = reason.strip()
     with transaction.atomic():
         locked = _lock_table(table.pk)
         seats = _seats(locked)
         state = _state(locked, seats, actor)
         verify_dispute(state, version_number)
+        if not reason:
+            raise DisputeReasonMissing
         current = state.current
         assert current is not None  # verify_dispute checked it
         was_confirmed = current.status == ResultVersion.Status.CONFIRMED

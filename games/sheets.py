@@ -12,9 +12,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext as _
-
+from games.messages import (
+    MALFORMED,
+    EntryCode,
+    deal_params,
+    empty_deals_message,
+    player_message,
+)
 from scoring import DealResult, get_preset, score_game
+from scoring.bounds import game_total_bounds, seats_out_of_bounds
 from scoring.cards import Strain
 
 SCORE_LIMIT = 100_000
@@ -51,13 +57,41 @@ class CheckedResult:
             "scores": None if self.scores is None else list(self.scores),
             "errors": [e.as_json() for e in self.errors],
             "deals": [
-                {
-                    "valid": d.valid,
-                    "scores": None if d.scores is None else list(d.scores),
-                    "errors": [e.to_json() for e in d.errors],
-                }
+                {"valid": d.valid, "scores": None if d.scores is None else list(d.scores)}
                 for d in self.deal_results
             ],
+            "fields": self.fields(),
+        }
+
+    def fields(self, deal: int | None = None) -> dict[str, list[str]]:
+        """The players' messages by form field (all, or only deal `deal`'s fields)."""
+        by_field: dict[str, list[str]] = {}
+        prefix = f"deals[{deal}]"
+        for error in self.errors:
+            if deal is None or error.path == prefix or error.path.startswith(prefix + "."):
+                by_field.setdefault(sheet_field(error.path), []).append(error.message)
+        return by_field
+
+    def running_totals(self) -> list[int]:
+        """Each seat's total over the deals that are valid so far."""
+        totals = [0, 0, 0, 0]
+        for result in self.deal_results:
+            for seat, score in enumerate(result.scores or ()):
+                totals[seat] += score
+        return totals
+
+    def deal_json(self, deal: int) -> dict[str, Any]:
+        """The live check of one changed deal: its problems and scores, the running totals
+        and the sheet's summary lines (a few hundred bytes, not the whole sheet)."""
+        result = self.deal_results[deal] if deal < len(self.deal_results) else None
+        return {
+            "deal": deal,
+            "valid": result is not None and result.valid,
+            "scores": None if result is None or result.scores is None else list(result.scores),
+            "fields": self.fields(deal),
+            "totals": self.running_totals(),
+            "complete": sum(1 for d in self.deal_results if d.valid),
+            "summary": [e.message for e in self.errors if e.path == "deals"],
         }
 
 
@@ -71,64 +105,85 @@ def _whole_number(value: object) -> int | None:
     return None
 
 
-def check_scores(raw: Sequence[object], seats: int) -> CheckedResult:
-    """Game scores by seat: one whole number per seated player."""
+def check_scores(
+    raw: Sequence[object], seats: int, preset_name: str, deals_per_game: int
+) -> CheckedResult:
+    """Game scores by seat: one whole number per seated player, each a total that a game of
+    the league's deals can give under its preset (scoring.bounds)."""
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence) or len(raw) != seats:
-        return CheckedResult(
-            False,
-            None,
-            errors=[
-                EntryError(
-                    "malformed",
-                    "scores",
-                    _("Enter %(seats)d game scores, one per seat.") % {"seats": seats},
-                )
-            ],
-        )
+        return CheckedResult(False, None, errors=[_entry_error(MALFORMED, "scores", seats=seats)])
     errors: list[EntryError] = []
     scores: list[int] = []
     for seat, value in enumerate(raw):
         number = _whole_number(value)
         if number is None or abs(number) > SCORE_LIMIT:
-            errors.append(
-                EntryError(
-                    "malformed",
-                    f"scores[{seat}]",
-                    _(
-                        "Seat %(seat)d: the score must be a whole number between %(low)d and "
-                        "%(high)d."
-                    )
-                    % {"seat": seat + 1, "low": -SCORE_LIMIT, "high": SCORE_LIMIT},
-                )
-            )
+            errors.append(_entry_error(MALFORMED, f"scores[{seat}]", seat=seat + 1))
         else:
             scores.append(number)
+    if errors:
+        return CheckedResult(False, None, errors=errors)
+    low, high = bounds = game_total_bounds(get_preset(preset_name), deals_per_game)
+    errors = [
+        _entry_error(
+            EntryCode.SCORE_OUT_OF_RANGE,
+            f"scores[{seat}]",
+            seat=seat + 1,
+            score=scores[seat],
+            deals=deals_per_game,
+            low=low,
+            high=high,
+        )
+        for seat in seats_out_of_bounds(scores, bounds)
+    ]
     if errors:
         return CheckedResult(False, None, errors=errors)
     return CheckedResult(True, tuple(scores))
 
 
+def _entry_error(code: str, path: str, **params: Any) -> EntryError:
+    return EntryError(str(code), path, player_message(code, path, **params))
+
+
+def is_empty_deal(record: object) -> bool:
+    """True for a sheet row nobody has filled in yet (every field blank)."""
+    if not isinstance(record, dict):
+        return False
+    values = [record.get(name) for name in ("trump", "declarer", "winning_bid")]
+    for name in ("contracts", "tricks"):
+        seat_values = record.get(name)
+        values.extend(seat_values if isinstance(seat_values, list) else [seat_values])
+    return all(v is None or (isinstance(v, str) and not v.strip()) for v in values)
+
+
 def check_sheet(deals: object, preset_name: str, deals_per_game: int) -> CheckedResult:
-    """Validate and score a deal-by-deal sheet; its length must be the league's game length."""
+    """Validate and score a deal-by-deal sheet; its length must be the league's game length.
+
+    Deals nobody has filled in yet answer one summary ("27 deals are still empty") instead
+    of their errors; the other deals' errors are the players' sentences (games.messages).
+    """
     if not isinstance(deals, list):
-        return CheckedResult(
-            False, None, errors=[EntryError("malformed", "deals", _("The sheet must list deals."))]
-        )
-    game = score_game(deals, get_preset(preset_name))
+        return CheckedResult(False, None, errors=[_entry_error(MALFORMED, "deals")])
+    preset = get_preset(preset_name)
+    game = score_game(deals, preset)
+    empty = [i for i, deal in enumerate(deals) if is_empty_deal(deal)]
     errors = [
-        EntryError(str(e.code), f"deals[{i}].{e.path}" if e.path else f"deals[{i}]", e.message)
+        _entry_error(
+            e.code.value,
+            f"deals[{i}].{e.path}" if e.path else f"deals[{i}]",
+            **deal_params(deals[i], preset.options.minimum_bid),
+        )
         for i, deal in enumerate(game.deals)
+        if i not in empty
         for e in deal.errors
     ]
+    if empty:
+        errors.insert(
+            0, EntryError(EntryCode.DEALS_EMPTY, "deals", empty_deals_message(len(empty)))
+        )
     if len(deals) != deals_per_game:
         errors.insert(
             0,
-            EntryError(
-                "deal_count",
-                "deals",
-                _("This league's game has %(expected)d deals; the sheet has %(got)d.")
-                % {"expected": deals_per_game, "got": len(deals)},
-            ),
+            _entry_error(EntryCode.DEAL_COUNT, "deals", expected=deals_per_game, got=len(deals)),
         )
     if errors or game.totals is None:
         return CheckedResult(False, None, deals, errors, game.deals)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -16,12 +17,15 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.permissions import is_organizer
 from games.actions import (
+    DisputeReasonMissing,
     ResultRejected,
     check_entry,
     confirm_result,
     dispute_result,
     submit_result,
 )
+from games.disputes import disputes_for
+from games.messages import deals_with_problems_message
 from games.models import ResultEvent, ResultVersion
 from games.permissions import can_confirm, can_dispute, can_submit, state_for
 from games.sheets import STRAINS, CheckedResult, sheet_field, sheet_from_form
@@ -30,8 +34,10 @@ from league.actions.errors import ActionError
 from league.models import Seat, Table
 from league.views.common import parse_id, refused, run_action
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
+from web.deal_sheets import deal_sheet
 
 MAX_CHECK_BODY = 200_000
+_DEAL = re.compile(r"^deals\[(\d+)\]")
 
 
 def _table_for(request: HttpRequest, table_id: int) -> tuple[Table, list[Seat], bool]:
@@ -60,6 +66,7 @@ def _page(
     checked: CheckedResult | None = None,
     entered: dict[str, Any] | None = None,
     sheet: bool = False,
+    dispute_error: str = "",
     status: int = 200,
 ) -> HttpResponse:
     versions = list(
@@ -134,10 +141,23 @@ def _page(
         "deal_rows": deal_rows,
         "strains": STRAINS,
         "deals_per_game": rules.deals_per_game,
-        "general_errors": field_errors.get("scores", []) + field_errors.get("deals", []),
+        "general_errors": _summary(checked) + field_errors.get("scores", []),
         "sheet": sheet,
+        "dispute": disputes_for([current]).get(table.pk) if current else None,
+        "dispute_error": dispute_error,
+        "current_sheet": deal_sheet(current.deals, rules.scoring_preset) if current else [],
     }
     return render(request, "games/table_result.html", context, status=status)
+
+
+def _summary(checked: CheckedResult | None) -> list[str]:
+    """The short lines at the top of the form: which deals need a change, then the sheet's
+    own problems (the deal count, how many deals are still empty)."""
+    if checked is None:
+        return []
+    numbers = sorted({int(m.group(1)) + 1 for e in checked.errors if (m := _DEAL.match(e.path))})
+    lines = [deals_with_problems_message(numbers)] if numbers else []
+    return lines + [e.message for e in checked.errors if e.path == "deals"]
 
 
 @login_required
@@ -213,21 +233,27 @@ def confirm(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def dispute(request: HttpRequest, table_id: int) -> HttpResponse:
     """Dispute the current version (POST `version`, `reason`); the organizer decides."""
-    table, _seats, _organizer = _table_for(request, table_id)
+    table, seats, organizer = _table_for(request, table_id)
     number = parse_id(request.POST.get("version"))
-    reason = request.POST.get("reason", "")
-    return run_action(
-        request,
-        lambda: dispute_result(table, number, actor=request.user, reason=reason),
-        success=_("The result is disputed; an organizer will decide."),
-        back=reverse("games:table", args=[table.pk]),
-    )
+    back = reverse("games:table", args=[table.pk])
+    try:
+        dispute_result(table, number, actor=request.user, reason=request.POST.get("reason", ""))
+    except DisputeReasonMissing as missing:
+        return _page(request, table, seats, organizer, dispute_error=missing.message, status=400)
+    except ActionError as error:
+        return refused(request, error, back)
+    messages.success(request, _("The result is disputed; an organizer will decide."))
+    return HttpResponseRedirect(back)
 
 
 @login_required
 @require_POST
 def check(request: HttpRequest, table_id: int) -> JsonResponse:
-    """Validate a sheet as it is typed: the form fields in, per-field errors and scores out."""
+    """Validate a sheet as it is typed: the form fields in, per-field errors and scores out.
+
+    With `deal` (an index) only that deal's problems and scores come back, with the running
+    totals; without it, the whole sheet's verdict.
+    """
     table, seats, _organizer = _table_for(request, table_id)
     if len(request.body) > MAX_CHECK_BODY:
         return JsonResponse({"error": _("The sheet is too large.")}, status=413)
@@ -238,15 +264,22 @@ def check(request: HttpRequest, table_id: int) -> JsonResponse:
     if not isinstance(data, dict):
         return JsonResponse({"error": _("Send the sheet's fields as a JSON object.")}, status=400)
     rules = season_rules(table.round.season)
+    deal = data.get("deal")
+    if deal is not None and (
+        isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal < rules.deals_per_game
+    ):
+        return JsonResponse(
+            {
+                "error": _("deal must be a deal's index, 0 to %(last)d.")
+                % {"last": rules.deals_per_game - 1}
+            },
+            status=400,
+        )
     try:
         checked = check_entry(table, len(seats), deals=sheet_from_form(data, rules.deals_per_game))
     except ActionError as error:
         return JsonResponse({"error": error.message}, status=400)
-    result = checked.as_json()
-    result["fields"] = {}
-    for error in checked.errors:
-        result["fields"].setdefault(sheet_field(error.path), []).append(error.message)
-    return JsonResponse(result)
+    return JsonResponse(checked.as_json() if deal is None else checked.deal_json(deal))
 
 
 def _sheet_refusal(refused: StrictJsonError) -> str:

@@ -6,10 +6,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.permissions import player_of
+from games.disputes import disputed_entries_of
+from games.tonight import tonight_seats
 from league.actions.common import registration_deadline, season_rules
 from league.actions.registration import can_register_now, register_player, unregister_player
 from league.models import Registration, Round, Seat
@@ -58,7 +61,13 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "games/my_rounds.html",
-        {"player": player, "rounds": rounds, "seats": seats},
+        {
+            "player": player,
+            "rounds": rounds,
+            "seats": seats,
+            "tonight": tonight_seats(seats, timezone.localtime()),
+            "disputes": disputed_entries_of(request.user.pk, [s.table_id for s in seats]),
+        },
     )
 
 

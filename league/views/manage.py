@@ -17,7 +17,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.audit import audit_entries_for
+from accounts.audit_text import Labels, audit_sentence
+from accounts.models import AuditEntry
 from accounts.permissions import require_any_organizer, require_organizer
+from games.disputes import disputes_for
 from games.models import ResultVersion
 from league.actions.common import registration_deadline, season_rules
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
@@ -77,14 +80,22 @@ def index(request: HttpRequest) -> HttpResponse:
         .annotate(round_count=Count("rounds"))
         .order_by("league__name", "-start")
     )
-    disputed = (
+    disputed = list(
         ResultVersion.objects.filter(
             status=ResultVersion.Status.DISPUTED, table__round__season__league__in=leagues
         )
         .select_related("table__round__season")
         .order_by("table__round__date", "table__number")
     )
-    return render(request, "manage/index.html", {"seasons": seasons, "disputed": disputed})
+    reasons = disputes_for(disputed)
+    return render(
+        request,
+        "manage/index.html",
+        {
+            "seasons": seasons,
+            "disputed": [{"version": v, "dispute": reasons.get(v.table_id)} for v in disputed],
+        },
+    )
 
 
 class RoundForm(forms.Form):
@@ -148,9 +159,17 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 status=ResultVersion.Status.SUPERSEDED
             )
         }
+        disputes = disputes_for(current.values())
         table_rows = list(Table.objects.filter(round=round_).order_by("number"))
         for table, players in zip(table_rows, draw.tables, strict=False):
-            tables.append({"table": table, "players": players, "result": current.get(table.pk)})
+            tables.append(
+                {
+                    "table": table,
+                    "players": players,
+                    "result": current.get(table.pk),
+                    "dispute": disputes.get(table.pk),
+                }
+            )
     return render(
         request,
         "manage/round.html",
@@ -298,5 +317,31 @@ def audit(request: HttpRequest) -> HttpResponse:
     """The audit log of the leagues this organizer runs, and his own entries that belong to no
     league (e.g. creating new players); superusers see every entry."""
     require_any_organizer(request.user)
-    entries = audit_entries_for(request.user).select_related("actor", "league")
-    return render(request, "manage/audit.html", {"entries": entries[:AUDIT_PAGE]})
+    entries = list(audit_entries_for(request.user).select_related("actor", "league")[:AUDIT_PAGE])
+    labels = _audit_labels(entries)
+    rows = [{"entry": e, "sentence": audit_sentence(e, labels)} for e in entries]
+    return render(request, "manage/audit.html", {"entries": rows})
+
+
+def _audit_labels(entries: list[AuditEntry]) -> Labels:
+    """The names of the rounds and tables the entries point at (a query each, if any)."""
+
+    def ids(key: str) -> set[int]:
+        return {e.details[key] for e in entries if isinstance(e.details.get(key), int)}
+
+    round_ids, table_ids = ids("round_id"), ids("table_id")
+    rounds = Round.objects.filter(pk__in=round_ids).select_related("season") if round_ids else []
+    tables = (
+        Table.objects.filter(pk__in=table_ids).select_related("round__season") if table_ids else []
+    )
+    return Labels(
+        rounds={
+            r.pk: _("%(season)s: round %(number)s") % {"season": r.season.name, "number": r.number}
+            for r in rounds
+        },
+        tables={
+            t.pk: _("%(season)s, round %(round)s, table %(table)s")
+            % {"season": t.round.season.name, "round": t.round.number, "table": t.number}
+            for t in tables
+        },
+    )

@@ -550,3 +550,12 @@ def test_body_larger_than_djangos_upload_limit_is_413_too(platform, season):
     response = platform.generic("POST", SUBMIT, raw, content_type="application/json")
     assert response.status_code == 413
     assert codes(response) == ["too_large"]
+
+
+def test_scores_no_game_of_the_leagues_deals_can_give_are_refused_with_the_range(platform, season):
+    response = platform.post(SUBMIT, body(scores=[100000, 0, 0, 0]), format="json")
+    assert response.status_code == 400
+    [problem] = response.json()["errors"]
+    assert (problem["code"], problem["path"]) == ("malformed", "scores[0]")
+    assert "between -7280 and 5012" in problem["message"]
+    assert not Game.objects.exists()

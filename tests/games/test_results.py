@@ -159,7 +159,7 @@ def test_organizer_confirms_a_disputed_version_as_it_is(table):
     a, b, *_ = users(table)
     organizer = make_organizer(table.round.season)
     submit_result(table, actor=a, scores=SCORES)
-    dispute_result(table, 1, actor=b)
+    dispute_result(table, 1, actor=b, reason="seat 2 had 40")  # a dispute needs a reason now
     with pytest.raises(ActionError):
         confirm_result(table, 1, actor=b)
     confirm_result(table, 1, actor=organizer)

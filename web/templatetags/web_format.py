@@ -9,8 +9,10 @@ from fractions import Fraction
 from django import template
 from django.utils.dateparse import parse_date
 from django.utils.formats import number_format
+from django.utils.html import format_html, format_html_join
 
 register = template.Library()
+_ISOLATED = '<bdi dir="ltr" class="number">{}</bdi>'
 
 
 def _decimal(value: object, places: int) -> Decimal | None:
@@ -55,3 +57,20 @@ def as_date(value: object) -> dt.date | None:
     if isinstance(value, dt.date):
         return value
     return parse_date(str(value)) if value else None
+
+
+@register.filter
+def isolated(value: object) -> str:
+    """A number (or a list of numbers, joined by " / ") isolated left to right in a <bdi>,
+    so a Hebrew page shows "-20", not "20-".
+
+    >>> isolated(-20)
+    '<bdi dir="ltr" class="number">-20</bdi>'
+    >>> isolated([31, -5])
+    '<bdi dir="ltr" class="number">31</bdi> / <bdi dir="ltr" class="number">-5</bdi>'
+    """
+    if value is None or value == "":
+        return ""
+    if isinstance(value, list | tuple):
+        return format_html_join(" / ", _ISOLATED, ((item,) for item in value))
+    return format_html(_ISOLATED, value)

@@ -1,0 +1,120 @@
+"""The confirmer sees what he confirms (the entered sheet deal by deal); a dispute needs a
+reason, which the organizer sees first and the submitter is told on his table and /me/."""
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games.actions import DisputeReasonMissing, dispute_result, submit_result
+from games.models import ResultVersion
+from games.tonight import tonight_seats
+from league.models import Seat
+from tests.games.test_result_pages import seated_users
+from tests.games.test_result_pages import table as table  # the fixture
+from tests.roundsupport import make_organizer, make_players, make_round, make_season, seat_table
+
+pytestmark = pytest.mark.django_db
+
+DEAL = {
+    "trump": "H",
+    "declarer": 1,
+    "winning_bid": 6,
+    "contracts": [3, 6, 0, 2],
+    "tricks": [3, 4, 0, 6],
+}  # scores 19, -30, 40, -20 under whist-online (the validate_deal doctest)
+REASON = "Deal 1: Omer took 5 tricks, not 6"
+
+
+@pytest.fixture
+def one_deal_table(table):
+    season = table.round.season
+    season.rules = {"deals_per_game": 1}
+    season.save()
+    return table
+
+
+def test_confirmer_sees_the_entered_sheet_deal_by_deal(client, one_deal_table):
+    a, b, *_ = seated_users(one_deal_table)
+    submit_result(one_deal_table, actor=a, deals=[DEAL])
+    client.force_login(b)
+    body = client.get(reverse("games:table", args=[one_deal_table.pk])).content.decode()
+    sheet = body[
+        body.index('id="entered-sheet"') : body.index("</table>", body.index("entered-sheet"))
+    ]
+    assert "6\u2665" in sheet  # the bid and trump
+    declarer = one_deal_table.seats.get(seat=1).player.name
+    assert f"<td>{declarer}</td>" in sheet
+    assert "6 bid, 4 taken" in sheet
+    assert '<bdi dir="ltr" class="number">-30</bdi>' in sheet
+    assert 'action="/tables/' in body[body.index('id="entered-sheet"') :]  # confirm form after
+
+
+def test_a_dispute_without_a_reason_is_a_form_error_and_nothing_changes(client, table):
+    a, b, *_ = seated_users(table)
+    submit_result(table, actor=a, scores=[10, 20, 30, 40])
+    client.force_login(b)
+    url = reverse("games:dispute", args=[table.pk])
+    response = client.post(url, {"version": 1, "reason": "   "})
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert 'id="reason-error"' in body and "Say what is wrong with the result" in body
+    assert ResultVersion.objects.get().status == ResultVersion.Status.PENDING
+
+
+def test_the_dispute_action_refuses_an_empty_reason(table):
+    a, b, *_ = seated_users(table)
+    submit_result(table, actor=a, scores=[10, 20, 30, 40])
+    with pytest.raises(DisputeReasonMissing):
+        dispute_result(table, 1, actor=b, reason=" \n")
+    assert ResultVersion.objects.get().status == ResultVersion.Status.PENDING
+
+
+def test_submitter_is_told_the_reason_on_his_table_page_and_on_me(client, table):
+    a, b, *_ = seated_users(table)
+    submit_result(table, actor=a, scores=[10, 20, 30, 40])
+    dispute_result(table, 1, actor=b, reason=REASON)
+    client.force_login(a)
+    page = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert REASON in page and f"Disputed by {b.get_username()}" in page
+    me = client.get(reverse("games:my_rounds")).content.decode()
+    assert REASON in me and "disputed the result you entered" in me
+
+
+def test_organizer_sees_the_reason_first_on_the_table_and_round_pages(client, table):
+    a, b, *_ = seated_users(table)
+    submit_result(table, actor=a, scores=[10, 20, 30, 40])
+    dispute_result(table, 1, actor=b, reason=REASON)
+    client.force_login(make_organizer(table.round.season))
+    page = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert page.index(REASON) < page.index('<table class="result">')
+    season, number = table.round.season.slug, table.round.number
+    round_page = client.get(reverse("manage:round", args=[season, number])).content.decode()
+    assert REASON in round_page
+    assert REASON in client.get(reverse("manage:index")).content.decode()
+
+
+def test_me_puts_tonights_table_first(client):
+    season = make_season()
+    players = make_players(4, with_users=True)
+    make_round(season, number=2)  # open for registration, far in the future
+    tonight = make_round(season, number=1, date=timezone.localdate())
+    table = seat_table(tonight, players)
+    client.force_login(players[0].user)
+    body = client.get(reverse("games:my_rounds")).content.decode()
+    link = reverse("games:table", args=[table.pk])
+    assert 'class="card tonight"' in body
+    assert body.index("Tonight") < body.index(link) < body.index("Registration")
+
+
+def test_tonight_lasts_until_the_small_hours():
+    season = make_season()
+    evening = dt.date(2099, 1, 4)
+    table = seat_table(make_round(season, date=evening), make_players(4))
+    seats = list(Seat.objects.select_related("table__round").filter(table=table))
+    at = dt.datetime.combine
+    assert tonight_seats(seats, at(evening, dt.time(21, 0))) == seats
+    assert tonight_seats(seats, at(evening + dt.timedelta(days=1), dt.time(0, 30))) == seats
+    assert tonight_seats(seats, at(evening + dt.timedelta(days=1), dt.time(9, 0))) == []
+    assert tonight_seats(seats, at(evening - dt.timedelta(days=1), dt.time(21, 0))) == []
