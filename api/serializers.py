@@ -158,6 +158,7 @@ class SeasonSerializer(serializers.ModelSerializer):
     """A season and its stored rules."""
 
     league = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    preset = serializers.CharField(source="rules_preset", read_only=True)
 
     class Meta:
         model = Season

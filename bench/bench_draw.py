@@ -1,9 +1,9 @@
 """Benchmark: the draw of 2,000 registered players, in the pure layer and through the action.
 
-Pure layer (league.draw.make_draw on player ids): random, by ranking, and random avoiding
-repeated opponents over a season's history. Through the database (do_draw_round in its own
-PostgreSQL database `whist_bench_draw`): a Sunday round (random) and a Wednesday round (by
-the current ranking, which reads the season's standings), each drawn again `--repeat` times.
+Pure layer (league.draw.make_draw on player ids): random and by ranking. Through the
+database (do_draw_round in its own PostgreSQL database `whist_bench_draw`): a Sunday round
+(random) and a Wednesday round (by the current ranking, which reads the season's
+standings), each drawn again `--repeat` times.
 The publish a draw asks for goes to a broker (as in production, where a worker runs it), so
 the figures are the action's own work.
 
@@ -51,11 +51,6 @@ def pure(players: int, repeat: int) -> None:
     ids = list(range(1, players + 1))
     rng = random.Random(7)
     ranking = rng.sample(ids, players * 3 // 4)
-    history = []
-    for _ in range(33):
-        order = ids[:]
-        rng.shuffle(order)
-        history += [order[i : i + 4] for i in range(0, players - 3, 4)]
     report(
         f"pure random draw, {players} players",
         timings(repeat, lambda run: make_draw("random", ids, seed=run)),
@@ -63,13 +58,6 @@ def pure(players: int, repeat: int) -> None:
     report(
         f"pure ranking draw, {players} players ({len(ranking)} ranked)",
         timings(repeat, lambda run: make_draw("ranking", ids, seed=run, ranking=ranking)),
-    )
-    report(
-        f"pure avoid-repeats draw, 33 rounds of history ({len(history)} tables)",
-        timings(
-            repeat,
-            lambda run: make_draw("random-avoid-repeats", ids, seed=run, history=history),
-        ),
     )
 
 

@@ -118,7 +118,7 @@ def build(players: int, games: int, seed: int) -> None:
                     league=league,
                     slug=SEASON,
                     name="Bench 1200+ 2024",
-                    preset="whist-online-1200",
+                    rules_preset="whist-online-1200",
                     rules=LeagueRules.from_preset("whist-online-1200").to_dict(),
                     start=START,
                     end=END,

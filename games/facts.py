@@ -21,9 +21,7 @@ from typing import Any
 from django.db import transaction
 
 from games.models import Game, GameResult
-from league.standings import TWELFTHS
-
-COUNTED_TABLES = (3, 4)  # the standings count only games of 3 or 4 players
+from league.standings import TABLE_SIZES, gaps_from_average, in_twelfths, places
 
 
 @dataclass(frozen=True)
@@ -36,22 +34,18 @@ class SeatFacts:
 
 
 def seat_facts(scores: Sequence[int]) -> list[SeatFacts | None]:
-    """The facts of every seat of a game, from its scores; None for each seat of a game of
-    other than 3 or 4 players, which no standings count.
+    """The facts of every seat of a game, from its scores (the standings' own places and
+    gaps); None for each seat of a game of other than 3 or 4 players, which no standings
+    count.
 
     >>> [(f.place, f.tied, f.gap) for f in seat_facts([120, 80, 80, -10])]
     [(1, 1, 630), (2, 2, 150), (2, 2, 150), (4, 1, -930)]
     """
-    seats, total = len(scores), sum(scores)
-    if seats not in COUNTED_TABLES:
-        return [None] * seats
+    if len(scores) not in TABLE_SIZES:
+        return [None] * len(scores)
     return [
-        SeatFacts(
-            place=1 + sum(1 for other in scores if other > score),
-            tied=sum(1 for other in scores if other == score),
-            gap=(seats * score - total) * (TWELFTHS // seats),
-        )
-        for score in scores
+        SeatFacts(place=place, tied=tied, gap=in_twelfths(gap))
+        for (place, tied), gap in zip(places(scores), gaps_from_average(scores), strict=True)
     ]
 
 

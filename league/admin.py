@@ -37,17 +37,17 @@ class SeasonForm(forms.ModelForm):
 
     class Meta:
         model = Season
-        fields = ("league", "slug", "name", "preset", "rules", "start", "end", "status")
-        widgets = {"preset": forms.Select(choices=[(name, name) for name in PRESETS])}
+        fields = ("league", "slug", "name", "rules_preset", "rules", "start", "end", "status")
+        widgets = {"rules_preset": forms.Select(choices=[(name, name) for name in PRESETS])}
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        preset, rules = cleaned.get("preset"), cleaned.get("rules")
+        preset, rules = cleaned.get("rules_preset"), cleaned.get("rules")
         if preset is not None and rules is not None:
             try:
                 cleaned["rules"] = LeagueRules.from_preset(preset, rules or None).to_dict()
             except RulesError as error:
-                self.add_error("rules" if error.field != "preset" else "preset", str(error))
+                self.add_error("rules" if error.field != "preset" else "rules_preset", str(error))
         return cleaned
 
 
@@ -60,7 +60,7 @@ class RoundInline(admin.TabularInline):
 
 class SeasonInline(admin.TabularInline):
     model = Season
-    fields = ("slug", "name", "preset", "start", "end", "status")
+    fields = ("slug", "name", "rules_preset", "start", "end", "status")
     show_change_link = True
     extra = 0
 
@@ -84,8 +84,8 @@ class LeagueAdmin(admin.ModelAdmin):
 @admin.register(Season)
 class SeasonAdmin(admin.ModelAdmin):
     form = SeasonForm
-    list_display = ("slug", "name", "league", "preset", "start", "end", "status")
-    list_filter = ("league", "status", "preset")
+    list_display = ("slug", "name", "league", "rules_preset", "start", "end", "status")
+    list_filter = ("league", "status", "rules_preset")
     search_fields = ("slug", "name", "league__name")
     list_select_related = ("league",)
     date_hierarchy = "start"

@@ -13,18 +13,18 @@ the same draw:
   `f"{seed}:{player}"` (UTF-8), ascending, ties by the player; the app passes player names,
   so anyone can redo it with any SHA-256 tool (the draw-check page does it in the browser).
 - `legacy` (draws made before it): `random.Random(seed).shuffle` of the players given in a
-  canonical order (sorted by name). `random-avoid-repeats`, which no league uses, always
-  tries legacy shuffles.
+  canonical order (sorted by name).
 """
 
 from __future__ import annotations
 
 import hashlib
-import itertools
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
+
+from league.rules import REMAINDER_POLICIES
 
 P = TypeVar("P", bound=Hashable)
 
@@ -35,12 +35,9 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     # "reserve": players left after the last full table wait as reserves;
     # "three-player": the last one to three tables seat 3 players each.
     "remainder": "reserve",
-    # "random-avoid-repeats": how many seeded shuffles to try.
-    "attempts": 200,
     # how a seed orders players: "sha256-v1" or "legacy" (see the module docstring)
     "recipe": "sha256-v1",
 }
-REMAINDERS: tuple[str, ...] = ("reserve", "three-player")
 SHA256_RECIPE = "sha256-v1"
 LEGACY_RECIPE = "legacy"
 RECIPES: tuple[str, ...] = (SHA256_RECIPE, LEGACY_RECIPE)
@@ -71,8 +68,9 @@ def seat_in_order(
     With `three-player`, n = 4a + 3k players fill a tables of 4 and k of 3 (k = 0..3); when
     there are too few players for that (1, 2 or 5), the leftover players are reserves.
     """
-    if remainder not in REMAINDERS:
-        raise DrawError(f"unknown remainder policy {remainder!r} (known: {', '.join(REMAINDERS)})")
+    if remainder not in REMAINDER_POLICIES:
+        known = ", ".join(REMAINDER_POLICIES)
+        raise DrawError(f"unknown remainder policy {remainder!r} (known: {known})")
     n = len(order)
     leftover = n % TABLE_SIZE
     small_tables = 0
@@ -99,16 +97,10 @@ def sha256_order(players: Iterable[P], seed: int | None) -> list[P]:
     return sorted(players, key=lambda player: (seed_key(seed, player), str(player)))
 
 
-def pairs_met(tables: Iterable[Sequence[P]]) -> set[frozenset[P]]:
-    """Every pair of players who sat at one table together."""
-    return {frozenset(pair) for table in tables for pair in itertools.combinations(table, 2)}
-
-
 class DrawGenerator(Generic[P]):
     """Base strategy: subclasses order the players; seating and remainder are shared."""
 
     name: ClassVar[str]
-    uses_seed: ClassVar[bool] = True
     DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = DEFAULT_OPTIONS
 
     def __init__(
@@ -117,7 +109,6 @@ class DrawGenerator(Generic[P]):
         *,
         seed: int | None = None,
         ranking: Sequence[P] = (),
-        history: Iterable[Sequence[P]] = (),
         **options: Any,
     ) -> None:
         unknown = set(options) - set(self.DEFAULT_OPTIONS)
@@ -128,7 +119,6 @@ class DrawGenerator(Generic[P]):
         self.players = list(players)
         self.seed = seed
         self.ranking = list(ranking)
-        self.history = [tuple(table) for table in history]
         self.options = {**self.DEFAULT_OPTIONS, **options}
         if self.options["recipe"] not in RECIPES:
             raise DrawError(
@@ -190,35 +180,8 @@ class RankingDraw(DrawGenerator[P]):
         return self.seed if len(self._unranked()) > 1 else None
 
 
-class AvoidRepeatsDraw(DrawGenerator[P]):
-    """A random draw that tries `attempts` seeded shuffles and keeps the one whose tables
-    repeat the fewest pairs of opponents from `history` (the first such shuffle).
-
-    Its attempts are legacy shuffles of one `random.Random(seed)` (a hash order would give
-    every attempt the same order), so it always reports the legacy recipe.
-    """
-
-    name = "random-avoid-repeats"
-    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {**DEFAULT_OPTIONS, "recipe": LEGACY_RECIPE}
-
-    def order(self, rng: random.Random) -> list[P]:
-        met = pairs_met(self.history)
-        best: list[P] = list(self.players)
-        best_repeats: int | None = None
-        for _ in range(max(1, int(self.options["attempts"]))):
-            candidate = list(self.players)
-            rng.shuffle(candidate)
-            tables, _reserves = seat_in_order(candidate, self.options["remainder"])
-            repeats = len(pairs_met(tables) & met)
-            if best_repeats is None or repeats < best_repeats:
-                best, best_repeats = candidate, repeats
-            if repeats == 0:
-                break
-        return best
-
-
 STRATEGIES: Mapping[str, type[DrawGenerator[Any]]] = {
-    cls.name: cls for cls in (RandomDraw, RankingDraw, AvoidRepeatsDraw)
+    cls.name: cls for cls in (RandomDraw, RankingDraw)
 }
 
 
@@ -228,7 +191,6 @@ def make_draw(
     *,
     seed: int | None = None,
     ranking: Sequence[P] = (),
-    history: Iterable[Sequence[P]] = (),
     **options: Any,
 ) -> Draw[P]:
     """Draw `players` with the strategy named `method` (see STRATEGIES)."""
@@ -237,4 +199,4 @@ def make_draw(
     except KeyError:
         known = ", ".join(sorted(STRATEGIES))
         raise DrawError(f"unknown draw method {method!r} (known: {known})") from None
-    return strategy(players, seed=seed, ranking=ranking, history=history, **options).generate()
+    return strategy(players, seed=seed, ranking=ranking, **options).generate()

@@ -68,7 +68,7 @@ class Season(models.Model):
     )
     slug = models.SlugField(_("slug"), max_length=120, unique=True, allow_unicode=True)
     name = models.CharField(_("name"), max_length=120)
-    preset = models.CharField(_("rules preset"), max_length=60)
+    rules_preset = models.CharField(_("rules preset"), max_length=60)
     rules = models.JSONField(_("rules"), default=dict)
     start = models.DateField(_("start date"))
     end = models.DateField(_("end date"))

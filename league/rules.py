@@ -1,11 +1,24 @@
-"""A league's rules as validated, immutable data, with the two seed presets (RULES.md 3, 4)."""
+"""A league's rules as validated, immutable data, with the two seed presets (RULES.md 3, 4).
+
+A season stores its rules as a dict (`Season.rules`, written by `LeagueRules.to_dict`) whose
+shape is declared once below (`RULES_FIELDS`, `RULES_OBJECT_FIELDS`) and carries the shape's
+`version`. Every read goes through `upgrade_rules`, which brings a dict of any older version
+(no `version` key: version 1, the shape before versions) to `RULES_VERSION` one step at a
+time, so renaming or adding a rule never makes a stored season unreadable: add the step to
+`_UPGRADES`, bump `RULES_VERSION`, and add a test for the old version.
+
+Decision: no data migration rewrites stored seasons. Reading upgrades them in memory, and
+saving a season (the admin, an import) writes the current version, so old dicts stay readable
+for as long as their upgrade steps exist. An upgrade step changes only the keys present, so
+the same steps upgrade partial overrides (a season file's `rules`, an organizer's edits).
+"""
 
 from __future__ import annotations
 
 import copy
 import datetime as dt
 import itertools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -14,6 +27,42 @@ from scoring import registered_presets
 LeagueKind = Literal["rounds", "rated"]
 RemainderPolicy = Literal["reserve", "three-player"]
 DrawMethod = Literal["random", "ranking"]
+
+RULES_VERSION = 2
+"""The version of the stored rules' shape that `to_dict` writes and `from_dict` reads."""
+
+# The schema of a stored rules dict (version RULES_VERSION): every key of it, and the keys
+# of each object inside it (a podium window is one item of `podium_windows`).
+RULES_FIELDS: tuple[str, ...] = (
+    "version",
+    "kind",
+    "placement_points",
+    "drops",
+    "min_games",
+    "podium_windows",
+    "final_period",
+    "rounds_in_season",
+    "deals_per_game",
+    "scoring_preset",
+    "draw",
+    "remainder",
+    "rating_threshold",
+    "schedule",
+)
+RULES_OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
+    "drops": ("at", "then_every", "max"),
+    "podium_windows[]": ("last_rounds", "min_games"),
+    "final_period": ("months", "min_games"),
+    "draw": ("random_weekdays", "ranking_from_round"),
+    "schedule": (
+        "weekdays",
+        "registration_deadline",
+        "draw_publish",
+        "play_start",
+        "results_publish",
+    ),
+}
+_SCHEDULE_TIMES: tuple[str, ...] = RULES_OBJECT_FIELDS["schedule"][1:]
 
 KINDS: tuple[str, ...] = ("rounds", "rated")
 REMAINDER_POLICIES: tuple[str, ...] = ("reserve", "three-player")
@@ -143,6 +192,7 @@ class LeagueRules:
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dictionary that `from_dict` reads back to equal rules."""
         return {
+            "version": RULES_VERSION,
             "kind": self.kind,
             "placement_points": list(self.placement_points),
             "drops": {
@@ -171,10 +221,7 @@ class LeagueRules:
             "rating_threshold": self.rating_threshold,
             "schedule": {
                 "weekdays": list(self.schedule.weekdays),
-                "registration_deadline": _format_time(self.schedule.registration_deadline),
-                "draw_publish": _format_time(self.schedule.draw_publish),
-                "play_start": _format_time(self.schedule.play_start),
-                "results_publish": _format_time(self.schedule.results_publish),
+                **{name: _format_time(getattr(self.schedule, name)) for name in _SCHEDULE_TIMES},
             },
         }
 
@@ -194,6 +241,7 @@ _SCHEDULE_2030 = {
 PRESETS: dict[str, dict[str, Any]] = {
     # RULES.md 3.1: Whist Online's scheduled-rounds league.
     "whist-online-league": {
+        "version": RULES_VERSION,
         "kind": "rounds",
         "placement_points": [6, 3, 1, 0],
         "drops": {"at": [10, 20, 25, 30], "then_every": None, "max": 4},
@@ -213,6 +261,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     # RULES.md 3.2: the rated open-play "1200+" league.
     "whist-online-1200": {
+        "version": RULES_VERSION,
         "kind": "rated",
         "placement_points": [7, 3, 1, 0],
         "drops": {"at": [10, 20, 30], "then_every": 7, "max": None},
@@ -239,8 +288,47 @@ def preset_dict(name: str, overrides: Mapping[str, Any] | None = None) -> dict[s
     if overrides is not None:
         if not isinstance(overrides, Mapping):
             raise RulesError("overrides", "must be an object of rule values")
-        _merge(merged, overrides, "")
+        _merge(merged, upgrade_rules(overrides), "")
     return merged
+
+
+# --- versions ---------------------------------------------------------------------------
+
+
+def _version_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 only adds the `version` key: the rules themselves are unchanged."""
+    return data
+
+
+# _UPGRADES[n] turns a dict of version n into one of version n + 1 (only the keys present).
+_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _version_1_to_2}
+
+
+def upgrade_rules(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of the stored rules (or overrides) `data` in the current version's shape.
+
+    A dict without `version` is version 1; one of a newer version than this app knows is
+    refused, naming the versions, rather than read wrongly.
+
+    >>> upgrade_rules({"min_games": 12})
+    {'min_games': 12, 'version': 2}
+    """
+    if not isinstance(data, Mapping):
+        raise RulesError("rules", "must be an object")
+    upgraded = copy.deepcopy(dict(data))
+    version = upgraded.get("version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RulesError("version", f"must be a whole number from 1, not {version!r}")
+    if version > RULES_VERSION:
+        raise RulesError(
+            "version",
+            f"is {version}, newer than the rules version {RULES_VERSION} this app reads",
+        )
+    while version < RULES_VERSION:
+        upgraded = _UPGRADES[version](upgraded)
+        version += 1
+    upgraded["version"] = RULES_VERSION
+    return upgraded
 
 
 def _merge(target: dict[str, Any], overrides: Mapping[str, Any], prefix: str) -> None:
@@ -267,10 +355,10 @@ def _format_time(value: dt.time) -> str:
 
 
 def _parse(data: Mapping[str, Any]) -> LeagueRules:
-    obj = _object(data, "", _FIELDS)
-    drops = _object(obj["drops"], "drops.", ("at", "then_every", "max"))
-    draw = _object(obj["draw"], "draw.", ("random_weekdays", "ranking_from_round"))
-    schedule = _object(obj["schedule"], "schedule.", _SCHEDULE_FIELDS)
+    obj = _object(upgrade_rules(data), "", RULES_FIELDS)
+    drops = _nested(obj, "drops")
+    draw = _nested(obj, "draw")
+    schedule = _nested(obj, "schedule")
 
     kind = _choice(obj["kind"], "kind", KINDS)
     placement_points = tuple(
@@ -301,7 +389,7 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
     )
     final_period = None
     if obj["final_period"] is not None:
-        period = _object(obj["final_period"], "final_period.", ("months", "min_games"))
+        period = _nested(obj, "final_period")
         final_period = FinalPeriod(
             months=_int(
                 period["months"], "final_period.months", minimum=1, maximum=MAX_FINAL_MONTHS
@@ -351,12 +439,13 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
     )
 
 
-_FIELDS: tuple[str, ...] = tuple(PRESETS["whist-online-league"])
-_SCHEDULE_FIELDS: tuple[str, ...] = tuple(_SCHEDULE_2030)
+def _nested(obj: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+    """The object `name` of the rules, checked against its declared fields."""
+    return _object(obj[name], f"{name}.", RULES_OBJECT_FIELDS[name])
 
 
 def _podium_window(value: Any, field: str) -> PodiumWindow:
-    window = _object(value, f"{field}.", ("last_rounds", "min_games"))
+    window = _object(value, f"{field}.", RULES_OBJECT_FIELDS["podium_windows[]"])
     return PodiumWindow(
         last_rounds=_int(
             window["last_rounds"], f"{field}.last_rounds", minimum=1, maximum=MAX_ROUNDS
@@ -366,10 +455,7 @@ def _podium_window(value: Any, field: str) -> PodiumWindow:
 
 
 def _round_schedule(schedule: Mapping[str, Any]) -> RoundSchedule:
-    times = {
-        name: _time(schedule[name], f"schedule.{name}")
-        for name in ("registration_deadline", "draw_publish", "play_start", "results_publish")
-    }
+    times = {name: _time(schedule[name], f"schedule.{name}") for name in _SCHEDULE_TIMES}
     return RoundSchedule(weekdays=_weekdays(schedule["weekdays"], "schedule.weekdays"), **times)
 
 

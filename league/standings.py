@@ -5,7 +5,8 @@ Decisions implemented here (RULES.md 3.1/3.2 and FORMATS.md 5):
 - Players tied on game score share the placement points of the places they cover equally;
   a 3-player game uses the first three placement values and the average of its 3 scores.
 - At any moment a player with n games has `rules.drops.dropped_count(n)` games dropped, and
-  they are his worst games: fewest league points, then lowest gap, then the earliest played.
+  they are his worst games: fewest league points, then lowest gap, then the earliest played
+  (declared once in `league.worst_first`, with the SQL order and the index).
   A dropped game removes both its points and its gap from the totals.
 - Ranking: points, then gap, then more games (all high to low); a full tie shares the rank.
 - Eligible (ranked at the season's end): at least `min_games` games and, when the rules have
@@ -30,6 +31,7 @@ from itertools import takewhile
 from typing import Any, NamedTuple, TypeAlias
 
 from league.rules import LeagueRules
+from league.worst_first import PLAYED_ORDER, WORST_FIRST, sort_key
 
 Exact: TypeAlias = int | Fraction
 
@@ -37,6 +39,7 @@ Exact: TypeAlias = int | Fraction
 # or 4 scores is a whole number of twelfths, so sums of them are too.
 TWELFTHS = 12
 """An exact rational value: league points or a gap."""
+TABLE_SIZES = (3, 4)  # the standings count only games of 3 or 4 players
 
 
 class GameEntry(NamedTuple):
@@ -107,6 +110,30 @@ class StandingRow:
 # --- one game ---------------------------------------------------------------------------
 
 
+def places(scores: Sequence[int]) -> list[tuple[int, int]]:
+    """Each seat's place by score (1 = best) and how many players share that place.
+
+    >>> places([120, 80, 80, -10])
+    [(1, 1), (2, 2), (2, 2), (4, 1)]
+    """
+    return [
+        (
+            1 + sum(1 for other in scores if other > score),
+            sum(1 for other in scores if other == score),
+        )
+        for score in scores
+    ]
+
+
+def place_share(values: Sequence[int], place: int, tied: int) -> Exact:
+    """Points of each of `tied` players sharing `place`: the places they cover, shared equally.
+
+    >>> str(place_share((6, 3, 1, 0), 2, 2))
+    '2'
+    """
+    return _exact(sum(values[place - 1 : place - 1 + tied]), tied)
+
+
 def placement_points(scores: Sequence[int], values: Sequence[int]) -> list[Exact]:
     """League points per seat: places by score, tied players sharing the places they cover.
 
@@ -115,18 +142,7 @@ def placement_points(scores: Sequence[int], values: Sequence[int]) -> list[Exact
     """
     if len(values) < len(scores):
         raise ValueError(f"{len(scores)} scores but only {len(values)} placement values")
-    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
-    points: list[Exact] = [0] * len(scores)
-    place = 0
-    while place < len(order):
-        tied = place + 1
-        while tied < len(order) and scores[order[tied]] == scores[order[place]]:
-            tied += 1
-        share = _exact(sum(values[place:tied]), tied - place)
-        for position in range(place, tied):
-            points[order[position]] = share
-        place = tied
-    return points
+    return [place_share(values, place, tied) for place, tied in places(scores)]
 
 
 def gaps_from_average(scores: Sequence[int]) -> list[Exact]:
@@ -154,7 +170,7 @@ def game_entries(
     date: dt.date | None = None,
 ) -> list[GameEntry]:
     """The standings entries of one game from its (player, score) pairs (3 or 4 players)."""
-    if len(results) not in (3, 4):
+    if len(results) not in TABLE_SIZES:
         raise ValueError(f"a league game has 3 or 4 players, not {len(results)}")
     scores = [score for _, score in results]
     points = placement_points(scores, rules.placement_values(len(scores)))
@@ -168,14 +184,12 @@ def game_entries(
 # --- one player -------------------------------------------------------------------------
 
 
-def played_order(entry: GameEntry) -> tuple[Any, ...]:
-    """Sort key putting a player's games in the order they were played."""
-    return (entry.date or dt.date.min, entry.round or 0, entry.game)
+played_order = sort_key(PLAYED_ORDER)
+"""Sort key putting a player's games in the order they were played."""
 
-
-def worst_first(entry: GameEntry) -> tuple[Any, ...]:
-    """Sort key putting the game to drop first: fewest points, lowest gap, earliest played."""
-    return (entry.points, entry.gap, *played_order(entry))
+worst_first = sort_key(WORST_FIRST)
+"""Sort key putting the game to drop first (league.worst_first: fewest points, lowest gap,
+earliest played)."""
 
 
 def tally_player(
@@ -274,6 +288,18 @@ def ranking_key(tally: PlayerTally) -> tuple[Exact, Exact, int]:
     1 to 4 places and averages of 3 or 4 scores), so thousands of players sort as integers.
     """
     return (-_twelfths(tally.points), -_twelfths(tally.gap), -tally.games)
+
+
+def in_twelfths(value: Exact) -> int:
+    """`value` as a whole number of twelfths, as every share and gap of a counted game is.
+
+    >>> in_twelfths(Fraction(-245, 4))
+    -735
+    """
+    twelfths = _twelfths(value)
+    if not isinstance(twelfths, int):
+        raise ValueError(f"{value} is not a whole number of twelfths")
+    return twelfths
 
 
 def _twelfths(value: Exact) -> Exact:

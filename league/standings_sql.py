@@ -34,14 +34,15 @@ from django.db import connection
 from games.models import Game, GameResult
 from league.models import Player
 from league.rules import LeagueRules
-from league.standings import TWELFTHS, PlayerTally
+from league.standings import TWELFTHS, PlayerTally, in_twelfths, place_share
+from league.worst_first import POINTS, order_by_sql
 
 Bucket = tuple[int, int]  # (place, players sharing the place)
 
 
 def worst_first_sql(alias: str) -> str:
-    """ORDER BY terms putting a level's worst game first, as `league.standings.worst_first`."""
-    return ", ".join(f"{alias}.{column}" for column in ("gap", "played", "round_number", "game_id"))
+    """ORDER BY terms putting a level's worst game first (league.worst_first)."""
+    return order_by_sql(alias, lambda field: str(GameResult._meta.get_field(field).column))
 
 
 @dataclass(frozen=True)
@@ -53,15 +54,14 @@ class Level:
 
 
 def levels(rules: LeagueRules) -> list[Level]:
-    """Every bucket of 3- and 4-player games grouped by placement points, fewest first."""
+    """Every bucket of 3- and 4-player games grouped by placement points, worst first."""
     values = rules.placement_values(4)
     by_points: dict[int, list[Bucket]] = defaultdict(list)
     for place in range(1, 5):
         for tied in range(1, 6 - place):
-            by_points[sum(values[place - 1 : place - 1 + tied]) * TWELFTHS // tied].append(
-                (place, tied)
-            )
-    return [Level(points, tuple(by_points[points])) for points in sorted(by_points)]
+            by_points[in_twelfths(place_share(values, place, tied))].append((place, tied))
+    ordered = sorted(by_points, reverse=POINTS.descending)
+    return [Level(points, tuple(by_points[points])) for points in ordered]
 
 
 @dataclass(slots=True)

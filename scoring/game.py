@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.errors import ErrorCode, RuleError
-from scoring.presets import Preset, get_preset, registered_presets
+from scoring.presets import Preset, registered_presets
 from scoring.validate import DealResult, validate_deal
 
 
@@ -91,8 +91,3 @@ def parse_game_record(obj: object) -> tuple[GameRecord | None, list[RuleError]]:
     if errors or type(deals) is not list:
         return None, errors
     return GameRecord(tuple(players or ()), preset, deals), []
-
-
-def game_preset(record: GameRecord, default: str) -> Preset:
-    """The preset a game record asks for, else the preset named `default`."""
-    return get_preset(record.preset or default)

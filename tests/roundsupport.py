@@ -31,7 +31,7 @@ def make_season(slug: str = "season-10", league_name: str = "Whist Online League
         league=league,
         slug=slug,
         name=slug,
-        preset=extra.pop("preset", "whist-online-league"),
+        rules_preset=extra.pop("rules_preset", "whist-online-league"),
         rules=extra.pop("rules", {}),
         start=extra.pop("start", dt.date(2024, 6, 30)),
         end=extra.pop("end", dt.date(2099, 12, 31)),

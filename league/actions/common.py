@@ -17,8 +17,8 @@ from league.rules import PRESETS, LeagueRules, RulesError
 def season_rules(season: Season) -> LeagueRules:
     """The validated rules of `season`: its preset with its stored values merged in."""
     try:
-        if season.preset in PRESETS:
-            return LeagueRules.from_preset(season.preset, season.rules or None)
+        if season.rules_preset in PRESETS:
+            return LeagueRules.from_preset(season.rules_preset, season.rules or None)
         return LeagueRules.from_dict(season.rules)
     except RulesError as error:
         raise ActionError(

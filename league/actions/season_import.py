@@ -129,7 +129,7 @@ def _season_fields(file: SeasonFile, league: League) -> dict[str, object]:
     return {
         "league": league,
         "name": file.name,
-        "preset": file.preset,
+        "rules_preset": file.preset,
         "rules": file.rules.to_dict(),
         "start": file.start,
         "end": file.end,

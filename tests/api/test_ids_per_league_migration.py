@@ -59,7 +59,7 @@ def test_stored_ids_get_the_league_they_came_from(old_apps):
         league=club_a,
         slug="sa",
         name="SA",
-        preset="x",
+        rules_preset="x",
         start=dt.date(2024, 1, 1),
         end=dt.date(2024, 12, 31),
     )

@@ -49,7 +49,7 @@ def _season_post(season, rules):
         "league": season.league_id,
         "slug": season.slug,
         "name": season.name,
-        "preset": season.preset,
+        "rules_preset": season.rules_preset,
         "rules": rules,
         "start": season.start.isoformat(),
         "end": season.end.isoformat(),

@@ -10,10 +10,10 @@ from league.draw import (
     STRATEGIES,
     DrawError,
     make_draw,
-    pairs_met,
     seat_in_order,
     sha256_order,
 )
+from league.rules import REMAINDER_POLICIES
 from tests.league.draw_vectors import (
     SHA256_VECTOR_NAMES,
     SHA256_VECTOR_ORDER,
@@ -153,19 +153,15 @@ def test_ranking_draw_without_randomness_publishes_no_seed():
     assert draw.reserves == (NAMES[4],)
 
 
-def test_avoid_repeated_opponents_keeps_the_fewest_repeated_pairs():
-    players = NAMES[:8]
-    history = [players[:4], players[4:]]
-    draw = make_draw("random-avoid-repeats", players, seed=1, history=history)
-    # Two old tables of 4 re-seated at two new tables: at best each new table holds two
-    # players from each old one, i.e. 2 repeated pairs per table.
-    assert len(pairs_met(draw.tables) & pairs_met(history)) == 4
+def test_the_draw_methods_are_random_and_ranking():
+    assert sorted(STRATEGIES) == ["random", "ranking"]
 
 
-def test_avoid_repeated_opponents_with_no_history_is_a_seeded_legacy_shuffle():
-    draw = make_draw("random-avoid-repeats", NAMES[:12], seed=4)
-    assert draw.tables == make_draw("random", NAMES[:12], seed=4, recipe="legacy").tables
-    assert draw.recipe == "legacy"
+def test_the_draw_seats_the_remainder_policies_of_the_rules():
+    for policy in REMAINDER_POLICIES:
+        seat_in_order(NAMES[:7], policy)
+    with pytest.raises(DrawError, match=r"known: reserve, three-player\)"):
+        seat_in_order(NAMES[:7], "sit-out")
 
 
 def test_unknown_method_and_option_are_clear_errors():

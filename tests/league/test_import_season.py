@@ -67,7 +67,7 @@ def test_import_creates_league_season_rounds_tables_games_and_players(tmp_path):
     assert "imported season-10: 3 rounds, 3 games, 8 players" in out
     season = Season.objects.get(slug="season-10")
     assert season.league.name == "Whist Online League"
-    assert season.preset == "whist-online-league"
+    assert season.rules_preset == "whist-online-league"
     assert LeagueRules.from_dict(season.rules).min_games == 12
     assert str(season.start) == "2024-06-30"
     rounds = {r.number: r for r in season.rounds.all()}

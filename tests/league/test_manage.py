@@ -228,7 +228,7 @@ def test_huge_or_odd_ids_are_refused_politely(client):
 
 
 def test_open_play_season_has_no_rounds_to_add(client):
-    season = make_season("rated", preset="whist-online-1200")
+    season = make_season("rated", rules_preset="whist-online-1200")
     client.force_login(make_organizer(season))
     page = client.get(reverse("manage:season", args=[season.slug])).content.decode()
     assert "open-play league" in page

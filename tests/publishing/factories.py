@@ -19,7 +19,7 @@ def league(name: str = "Whist Online League") -> League:
 
 def season(
     slug: str = "season-10",
-    preset: str = "whist-online-league",
+    rules_preset: str = "whist-online-league",
     start: dt.date = dt.date(2026, 9, 6),
     end: dt.date = dt.date(2026, 12, 30),
     league_name: str = "Whist Online League",
@@ -29,7 +29,7 @@ def season(
         league=league(league_name),
         slug=slug,
         name=slug.replace("-", " ").title(),
-        preset=preset,
+        rules_preset=rules_preset,
         start=start,
         end=end,
         status=status,

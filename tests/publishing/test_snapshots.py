@@ -143,7 +143,7 @@ def test_published_table_matches_a_fresh_recompute(season_with_two_rounds):
 def test_rated_league_snapshot_lists_dated_games_and_a_monthly_race():
     season = f.season(
         slug="1200-2026",
-        preset="whist-online-1200",
+        rules_preset="whist-online-1200",
         start=dt.date(2026, 1, 1),
         end=dt.date(2026, 7, 1),
         league_name="Whist Online 1200+",

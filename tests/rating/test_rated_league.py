@@ -52,7 +52,7 @@ def test_membership_is_kept_once_reached_and_the_reaching_game_does_not_count():
 def rated_season():
     return f.season(
         slug="1200-2026",
-        preset="whist-online-1200",
+        rules_preset="whist-online-1200",
         start=START,
         end=END,
         league_name="Whist Online 1200+",
