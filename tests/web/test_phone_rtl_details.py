@@ -80,6 +80,8 @@ def test_csrf_failure_is_a_translated_page(table):
 
 def test_audit_lines_are_translated_sentences(client, table):
     organizer = make_organizer(table.round.season)
+    table.round.draw_published_at = None  # the fixture's draw is published: publish it here
+    table.round.save(update_fields=["draw_published_at"])
     publish_draw(table.round, actor=organizer)
     organizer_set_result(table, actor=organizer, scores=[88, 60, 60, -5])
     AuditEntry.objects.create(league=table.round.season.league, action="draw", summary="old text")
