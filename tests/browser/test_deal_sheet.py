@@ -1,0 +1,148 @@
+"""A player enters a 28-deal sheet on a phone, deal by deal, in Hebrew and in English:
+half-way he reloads and finds his draft, then submits; the taps it took are counted."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from games.models import ResultVersion, SheetDraft
+from scoring import get_preset, score_game
+from scoring.generate import random_deals
+from tests.browser.conftest import SCREENSHOTS, screenshot
+from tests.browser.test_result_entry import log_in, seat_players_with_accounts
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_390 = {"width": 390, "height": 844}
+NARROWEST = {"width": 360, "height": 740}
+DEALS = 28
+RELOAD_AFTER = 14
+TAPS_FILE = SCREENSHOTS.parent / "sheet-taps.txt"
+
+
+class Taps:
+    """Clicks the test makes on the sheet, each one a player's tap."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def tap(self, locator) -> None:  # type: ignore[no-untyped-def]
+        locator.click()
+        self.count += 1
+
+
+def bidding_order(declarer: int) -> list[int]:
+    return [(declarer + step) % 4 for step in range(4)]
+
+
+def enter_deal(page, taps: Taps, deal: dict) -> None:  # type: ignore[no-untyped-def, type-arg]
+    """Enter one deal as a player would: trump, declarer, bid, the contracts in bidding
+    order, then the tricks (one tap when everyone else made his contract)."""
+    sheet = page.locator("#deal-sheet")
+    declarer, contracts, tricks = deal["declarer"], deal["contracts"], deal["tricks"]
+    taps.tap(sheet.locator(f'[data-pick="trump"][data-value="{deal["trump"]}"]'))
+    taps.tap(sheet.locator(f'[data-pick="declarer"][data-value="{declarer}"]'))
+    pad = sheet.locator(".number-pad")
+    taps.tap(pad.locator(f'[data-number="{deal["winning_bid"]}"]'))
+    if contracts[declarer] != deal["winning_bid"]:
+        taps.tap(sheet.locator(f'[data-cell="contract-{declarer}"]'))
+        taps.tap(pad.locator(f'[data-number="{contracts[declarer]}"]'))
+    for seat in bidding_order(declarer)[1:]:
+        taps.tap(pad.locator(f'[data-number="{contracts[seat]}"]'))
+    missed = [s for s in range(4) if tricks[s] != contracts[s]]
+    if len(missed) == 1:
+        taps.tap(sheet.locator(f'[data-shortcut-seat="{missed[0]}"]'))
+    else:
+        for seat in bidding_order(declarer)[:3]:
+            taps.tap(pad.locator(f'[data-number="{tricks[seat]}"]'))
+
+
+def overflow(page) -> int:  # type: ignore[no-untyped-def]
+    """How far the page scrolls sideways (0: not at all)."""
+    return int(
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    )
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
+    live_server, chromium, make_season, language
+):
+    season = make_season(players=8, rounds=3)
+    table, _players = seat_players_with_accounts(season)
+    deals = random_deals(14, DEALS, get_preset("whist-online"), summary_only=True)
+    for deal in deals:
+        deal.pop("dealer")
+    expected = score_game(deals, get_preset("whist-online")).totals
+    sheet_path = f"/tables/{table.pk}/sheet/"
+
+    context = chromium.new_context(
+        viewport=PHONE_390,
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+        device_scale_factor=1,
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, live_server.url, "user0", sheet_path)
+    sheet = page.locator("#deal-sheet")
+    expect(sheet).to_be_visible()
+    expect(page.locator("table.sheet")).to_be_hidden()
+    screenshot(page, f"deal-sheet-empty-{language}")
+
+    taps = Taps()
+    number = sheet.locator("[data-deal-number]")
+    for index, deal in enumerate(deals[:RELOAD_AFTER]):
+        enter_deal(page, taps, deal)
+        expect(number).to_have_text(str(index + 2))
+        if index == 2:
+            screenshot(page, f"deal-sheet-deal-4-{language}")
+    expect(sheet.locator("[data-status]")).to_have_text(re.compile(r"\S"))
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem(JSON.parse(document.getElementById('sheet-config')"
+        ".textContent).storageKey) || '{}').synced === true"
+    )
+    assert len(SheetDraft.objects.get(table=table).data["fields"]) == RELOAD_AFTER * 11
+
+    page.reload()
+    expect(sheet.locator("[data-status]")).to_contain_text(f"{RELOAD_AFTER}")
+    expect(sheet.locator("[data-status]")).to_contain_text(f"{DEALS}")
+    expect(number).to_have_text(str(RELOAD_AFTER + 1))
+    expect(sheet.locator('[data-goto="0"]')).to_have_class(re.compile("state-complete"))
+    screenshot(page, f"deal-sheet-restored-{language}")
+
+    for index, deal in enumerate(deals[RELOAD_AFTER:], start=RELOAD_AFTER):
+        enter_deal(page, taps, deal)
+        if index < DEALS - 1:
+            expect(number).to_have_text(str(index + 2))
+    totals = sheet.locator("[data-total]")
+    for seat, total in enumerate(expected or []):
+        expect(totals.nth(seat)).to_have_text(str(total))
+    screenshot(page, f"deal-sheet-done-{language}")
+
+    page.set_viewport_size(NARROWEST)
+    assert overflow(page) <= 0
+    page.set_viewport_size(PHONE_390)
+
+    taps.tap(page.locator("form#sheet button[type=submit]"))
+    page.wait_for_url(f"**/tables/{table.pk}/")
+    version = ResultVersion.objects.get(table=table)
+    assert version.deals is not None
+    assert [d["contracts"] for d in version.deals] == [d["contracts"] for d in deals]
+    assert version.scores == list(expected or [])
+    assert not SheetDraft.objects.filter(table=table).exists()
+
+    per_deal = taps.count / DEALS
+    record = (
+        f"{dt.date.today().isoformat()} {language}: {taps.count} taps for {DEALS} deals "
+        f"= {per_deal:.2f} per deal\n"
+    )
+    print(record)
+    TAPS_FILE.parent.mkdir(parents=True, exist_ok=True)
+    with TAPS_FILE.open("a", encoding="utf-8") as out:
+        out.write(record)
+    context.close()
