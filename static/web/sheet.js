@@ -20,7 +20,7 @@
   var current = 0;
   var target = null;
   var auto = {};          // field name -> true while its value was filled for the player
-  var touched = {};       // deal index -> true once the player changed it in this page
+  var stale = {};         // deal index -> true while the server has not checked its change
   var lastCheck = null;   // the server's latest answer
   var checkSerial = 0;
   var checkTimer = null;
@@ -113,7 +113,7 @@
 
   // --- state of each deal, from the fields and the server's answer ---------------------
   function problems(deal) {
-    if (!lastCheck || !lastCheck.fields) return [];
+    if (!lastCheck || !lastCheck.fields || stale[deal]) return [];
     var prefix = "deal-" + deal;
     var complete = filled(deal) === NAMES.length;
     var out = [];
@@ -133,6 +133,7 @@
     return count === NAMES.length ? "complete" : "progress";
   }
   function dealScores(deal) {
+    if (stale[deal]) return null;
     var deals = lastCheck && lastCheck.deals;
     var result = deals && deals[deal];
     return result && result.valid && result.scores ? result.scores : null;
@@ -228,11 +229,13 @@
   function status(message) { root.querySelector("[data-status]").textContent = message; }
 
   // --- moving between deals --------------------------------------------------------------
-  function go(deal) {
+  function go(deal, scroll) {
     current = Math.max(0, Math.min(config.deals - 1, deal));
     target = nextTarget(current);
     advanceAfterCheck = null;
     render();
+    // The next deal starts at its trump: bring the card's top under the sticky totals.
+    if (scroll) root.querySelector(".deal-card").scrollIntoView({ block: "start" });
   }
   function firstUnfinished() {
     for (var deal = 0; deal < config.deals; deal++) {
@@ -243,7 +246,7 @@
 
   // --- the player's taps ------------------------------------------------------------------
   function changed(deal) {
-    touched[deal] = true;
+    stale[deal] = true;
     target = nextTarget(deal);
     if (filled(deal) === NAMES.length) advanceAfterCheck = deal;
     render();
@@ -275,9 +278,9 @@
       });
       changed(current);
     } else if (data.step) {
-      go(current + Number(data.step));
+      go(current + Number(data.step), true);
     } else if (data.goto !== undefined) {
-      go(Number(data.goto));
+      go(Number(data.goto), true);
     }
   });
 
@@ -303,6 +306,7 @@
   }
   function scheduleCheck() {
     clearTimeout(checkTimer);
+    checkSerial += 1;  // an answer already on its way is about older fields: ignore it
     checkTimer = setTimeout(check, 150);
   }
   function check() {
@@ -314,10 +318,11 @@
         root.classList.remove("is-checking");
         if (result.error) { status(result.error); return; }
         lastCheck = result;
+        stale = {};
         var deal = advanceAfterCheck;
         advanceAfterCheck = null;
         if (deal === current && dealScores(deal)) {
-          if (deal < config.deals - 1) { go(deal + 1); return; }
+          if (deal < config.deals - 1) { go(deal + 1, true); return; }
           if (result.valid) status(text.textAllDone);
         }
         render();

@@ -22,6 +22,12 @@ NARROWEST = {"width": 360, "height": 740}
 DEALS = 28
 RELOAD_AFTER = 14
 TAPS_FILE = SCREENSHOTS.parent / "sheet-taps.txt"
+# True once this phone's draft holds `count` fields and the server has confirmed it.
+SAVED_AND_SENT = """count => {
+  const key = JSON.parse(document.getElementById("sheet-config").textContent).storageKey;
+  const draft = JSON.parse(localStorage.getItem(key) || "{}");
+  return draft.synced === true && Object.keys(draft.fields || {}).length === count;
+}"""
 
 
 class Taps:
@@ -101,11 +107,9 @@ def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
         expect(number).to_have_text(str(index + 2))
         if index == 2:
             screenshot(page, f"deal-sheet-deal-4-{language}")
+            page.screenshot(path=str(SCREENSHOTS / f"deal-sheet-phone-view-{language}.png"))
     expect(sheet.locator("[data-status]")).to_have_text(re.compile(r"\S"))
-    page.wait_for_function(
-        "JSON.parse(localStorage.getItem(JSON.parse(document.getElementById('sheet-config')"
-        ".textContent).storageKey) || '{}').synced === true"
-    )
+    page.wait_for_function(SAVED_AND_SENT, arg=RELOAD_AFTER * 11)
     assert len(SheetDraft.objects.get(table=table).data["fields"]) == RELOAD_AFTER * 11
 
     page.reload()
@@ -145,4 +149,76 @@ def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
     TAPS_FILE.parent.mkdir(parents=True, exist_ok=True)
     with TAPS_FILE.open("a", encoding="utf-8") as out:
         out.write(record)
+    context.close()
+
+
+def open_sheet(chromium, live_server, table, language: str = "en", **options):  # type: ignore[no-untyped-def]
+    context = chromium.new_context(
+        viewport=PHONE_390,
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+        device_scale_factor=1,
+        **options,
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, live_server.url, "user0", f"/tables/{table.pk}/sheet/")
+    return context, page
+
+
+def test_a_deal_with_a_problem_is_marked_and_the_sheet_stays_on_it(
+    live_server, chromium, make_season
+):
+    season = make_season(players=8, rounds=3)
+    table, _players = seat_players_with_accounts(season)
+    context, page = open_sheet(chromium, live_server, table)
+    sheet = page.locator("#deal-sheet")
+    pad = sheet.locator(".number-pad")
+    sheet.locator('[data-pick="trump"][data-value="H"]').click()
+    sheet.locator('[data-pick="declarer"][data-value="0"]').click()
+    for value in (5, 3, 3, 2):  # the declarer's 5 comes from his bid: 5 + 3 + 3 + 2 = 13
+        pad.locator(f'[data-number="{value}"]').click()
+    expect(sheet.locator('[data-cell="contract-0"]')).to_have_text("5")
+    chip = sheet.locator('[data-goto="0"]')
+    expect(chip).to_have_class(re.compile("state-problem"))
+    expect(sheet.locator("[data-problems] li")).to_have_count(1)
+    expect(sheet.locator('[data-cell="contract-3"]')).to_have_class(re.compile("has-problem"))
+    for value in (5, 3, 3):
+        pad.locator(f'[data-number="{value}"]').click()
+    expect(sheet.locator('[data-cell="tricks-3"]')).to_have_text("2")
+    expect(chip).to_have_class(re.compile("state-problem"))
+    expect(sheet.locator("[data-problems] li")).to_have_count(1)
+    expect(sheet.locator(".has-problem")).to_have_count(1)
+    screenshot(page, "deal-sheet-problem-en")
+    expect(sheet.locator("[data-deal-number]")).to_have_text("1")
+    sheet.locator('[data-cell="contract-3"]').click()
+    pad.locator('[data-number="1"]').click()
+    expect(sheet.locator("[data-deal-number]")).to_have_text("2")
+    expect(chip).to_have_class(re.compile("state-complete"))
+    context.close()
+
+
+def test_without_javascript_the_grid_form_is_the_sheet(live_server, chromium, make_season):
+    season = make_season(players=8, rounds=3)
+    table, _players = seat_players_with_accounts(season)
+    context, page = open_sheet(chromium, live_server, table, java_script_enabled=False)
+    expect(page.locator("#deal-sheet")).to_be_hidden()
+    expect(page.locator("table.sheet select[name='deal-0-trump']")).to_be_visible()
+    context.close()
+
+
+def test_offline_the_draft_stays_on_the_phone_and_is_sent_when_back_online(
+    live_server, chromium, make_season
+):
+    season = make_season(players=8, rounds=3)
+    table, _players = seat_players_with_accounts(season)
+    context, page = open_sheet(chromium, live_server, table)
+    sheet = page.locator("#deal-sheet")
+    context.set_offline(True)
+    sheet.locator('[data-pick="trump"][data-value="S"]').click()
+    expect(sheet.locator("[data-status]")).to_contain_text("back online")
+    assert not SheetDraft.objects.exists()
+    context.set_offline(False)
+    expect(sheet.locator("[data-status]")).to_have_text("Draft saved")
+    assert SheetDraft.objects.get(table=table).data["fields"] == {"deal-0-trump": "S"}
     context.close()
