@@ -323,7 +323,10 @@
         advanceAfterCheck = null;
         if (deal === current && dealScores(deal)) {
           if (deal < config.deals - 1) { go(deal + 1, true); return; }
-          if (result.valid) status(text.textAllDone);
+          if (result.valid) {
+            status(text.textAllDone);
+            form.querySelector("button[type=submit]").scrollIntoView({ block: "center" });
+          }
         }
         render();
       })
@@ -354,7 +357,7 @@
       }
       var local = readLocal();
       if (local && local.saved_at === draft.saved_at) { local.synced = true; writeLocal(local); }
-      status(text.textSaved);
+      status(lastCheck && lastCheck.valid ? text.textAllDone : text.textSaved);
     }).catch(function () { status(text.textOffline); });
   }
   window.addEventListener("online", function () {
