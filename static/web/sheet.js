@@ -21,7 +21,9 @@
   var target = null;
   var auto = {};          // field name -> true while its value was filled for the player
   var stale = {};         // deal index -> true while the server has not checked its change
-  var lastCheck = null;   // the server's latest answer
+  var checked = [];       // per deal, the server's word: {messages: {field: [...]}, scores}
+  var sheetResult = null; // the whole sheet: {valid, scores} (the engine's totals when valid)
+  var lastChanged = 0;
   var checkSerial = 0;
   var checkTimer = null;
   var saveTimer = null;
@@ -112,17 +114,16 @@
   }
 
   // --- state of each deal, from the fields and the server's answer ---------------------
+  // Messages for what the player entered: while a deal is unfinished, only about the
+  // values it has (an empty field is not yet a mistake).
   function problems(deal) {
-    if (!lastCheck || !lastCheck.fields || stale[deal]) return [];
-    var prefix = "deal-" + deal;
+    var entry = checked[deal];
+    if (!entry || stale[deal]) return [];
     var complete = filled(deal) === NAMES.length;
     var out = [];
-    Object.keys(lastCheck.fields).forEach(function (field) {
-      var own = field === prefix || field.indexOf(prefix + "-") === 0;
-      if (!own) return;
-      var name = field.slice(prefix.length + 1);
+    Object.keys(entry.messages).forEach(function (name) {
       if (!complete && (name === "" || get(deal, name) === "")) return;
-      lastCheck.fields[field].forEach(function (message) { out.push({ field: name, message: message }); });
+      entry.messages[name].forEach(function (message) { out.push({ field: name, message: message }); });
     });
     return out;
   }
@@ -133,10 +134,8 @@
     return count === NAMES.length ? "complete" : "progress";
   }
   function dealScores(deal) {
-    if (stale[deal]) return null;
-    var deals = lastCheck && lastCheck.deals;
-    var result = deals && deals[deal];
-    return result && result.valid && result.scores ? result.scores : null;
+    var entry = checked[deal];
+    return entry && !stale[deal] ? entry.scores : null;
   }
 
   // --- drawing -------------------------------------------------------------------------
@@ -219,8 +218,9 @@
       done += 1;
       scores.forEach(function (score, seat) { totals[seat] += score; });
     }
-    if (lastCheck && lastCheck.valid && lastCheck.scores) totals = lastCheck.scores;
-    root.querySelector("[data-totals-title]").textContent = lastCheck && lastCheck.valid
+    var final = sheetResult && sheetResult.valid && sheetResult.scores;
+    if (final) totals = sheetResult.scores;
+    root.querySelector("[data-totals-title]").textContent = final
       ? text.textFinal : fill(text.textAfter, { done: done, total: config.deals });
     root.querySelectorAll("[data-total]").forEach(function (cell) {
       cell.textContent = String(totals[Number(cell.dataset.total)]);
@@ -247,6 +247,7 @@
   // --- the player's taps ------------------------------------------------------------------
   function changed(deal) {
     stale[deal] = true;
+    lastChanged = deal;
     target = nextTarget(deal);
     if (filled(deal) === NAMES.length) advanceAfterCheck = deal;
     render();
@@ -312,12 +313,14 @@
   function check() {
     var serial = ++checkSerial;
     root.classList.add("is-checking");
-    post(config.checkUrl, fields()).then(function (response) { return response.json(); })
+    var body = fields();
+    body.changed = String(lastChanged);  // which deal the player just changed
+    post(config.checkUrl, body).then(function (response) { return response.json(); })
       .then(function (result) {
         if (serial !== checkSerial) return;
         root.classList.remove("is-checking");
         if (result.error) { status(result.error); return; }
-        lastCheck = result;
+        absorb(result);
         stale = {};
         var deal = advanceAfterCheck;
         advanceAfterCheck = null;
@@ -330,7 +333,31 @@
         }
         render();
       })
-      .catch(function () { if (serial === checkSerial) root.classList.remove("is-checking"); });
+      .catch(function () {
+        if (serial !== checkSerial) return;
+        root.classList.remove("is-checking");
+        // No answer (offline): a finished deal still moves on; the server checks it later.
+        var deal = advanceAfterCheck;
+        advanceAfterCheck = null;
+        if (deal === current && deal < config.deals - 1) go(deal + 1, true);
+      });
+  }
+
+  // The check's answer: `fields` ("deal-3-contract-2": [messages]) and `deals` (each deal's
+  // verdict by index: a list of every deal, or an object naming only the deals it checked).
+  function absorb(result) {
+    var deals = result.deals || {};
+    Object.keys(deals).forEach(function (index) {
+      var verdict = deals[index];
+      checked[index] = { messages: {}, scores: verdict && verdict.valid ? verdict.scores : null };
+    });
+    Object.keys(result.fields || {}).forEach(function (field) {
+      var match = /^deal-(\d+)(?:-(.+))?$/.exec(field);
+      if (!match) return;
+      var entry = checked[match[1]] || (checked[match[1]] = { messages: {}, scores: null });
+      entry.messages[match[2] || ""] = result.fields[field];
+    });
+    sheetResult = { valid: !!result.valid, scores: result.scores || null };
   }
 
   // --- the draft: this phone first, then the server ------------------------------------
@@ -350,14 +377,14 @@
     sync(draft);
   }
   function sync(draft) {
-    if (!config.draftUrl) { status(text.textSaved); return; }
+    if (!config.draftUrl) return;  // an organizer not at the table: this phone keeps it
     post(config.draftUrl, { saved_at: draft.saved_at, fields: draft.fields }).then(function (response) {
       if (!response.ok) {
         return response.json().then(function (answer) { status(answer.error || text.textOffline); });
       }
       var local = readLocal();
       if (local && local.saved_at === draft.saved_at) { local.synced = true; writeLocal(local); }
-      status(lastCheck && lastCheck.valid ? text.textAllDone : text.textSaved);
+      status(sheetResult && sheetResult.valid ? text.textAllDone : text.textSaved);
     }).catch(function () { status(text.textOffline); });
   }
   window.addEventListener("online", function () {

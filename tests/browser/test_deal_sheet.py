@@ -22,6 +22,12 @@ NARROWEST = {"width": 360, "height": 740}
 DEALS = 28
 RELOAD_AFTER = 14
 TAPS_FILE = SCREENSHOTS.parent / "sheet-taps.txt"
+# A deal has nine values the rules do not fix (trump, declarer, winning bid, three contracts,
+# three tricks): 9 taps, less the tricks shortcut when one player alone missed his contract,
+# plus 2 when the declarer contracted more than his bid. On the engine's random deals
+# (scoring.generate, random card play) that measures 9.82 taps a deal, against about 13 on
+# the grid; the issue's target of 6 is not reachable without guessing values (see README).
+TAPS_PER_DEAL_LIMIT = 10
 # True once this phone's draft holds `count` fields and the server has confirmed it.
 SAVED_AND_SENT = """count => {
   const key = JSON.parse(document.getElementById("sheet-config").textContent).storageKey;
@@ -146,6 +152,7 @@ def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
         f"= {per_deal:.2f} per deal\n"
     )
     print(record)
+    assert per_deal <= TAPS_PER_DEAL_LIMIT, record
     TAPS_FILE.parent.mkdir(parents=True, exist_ok=True)
     with TAPS_FILE.open("a", encoding="utf-8") as out:
         out.write(record)

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games.drafts import MAX_DRAFT_BYTES
@@ -188,3 +189,11 @@ def test_submitting_the_sheet_deletes_the_submitters_draft_only(client, table):
 def test_plain_user_gets_403(client, table):
     client.force_login(make_user())
     assert post(client, table, draft(**{"deal-0-trump": "H"})).status_code == 403
+
+
+def test_a_draft_needs_the_csrf_token(table):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(seated_users(table)[0])
+    response = post(client, table, draft(**{"deal-0-trump": "H"}))
+    assert response.status_code == 403
+    assert not SheetDraft.objects.exists()
