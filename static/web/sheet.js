@@ -27,6 +27,7 @@
   var checkSerial = 0;
   var checkTimer = null;
   var saveTimer = null;
+  var inFlight = null;    // the draft being sent to the server, if any
   var advanceAfterCheck = null;
 
   function fill(template, values) {
@@ -378,21 +379,32 @@
   }
   function sync(draft) {
     if (!config.draftUrl) return;  // an organizer not at the table: this phone keeps it
-    post(config.draftUrl, { saved_at: draft.saved_at, fields: draft.fields }).then(function (response) {
+    var sending = post(config.draftUrl, { saved_at: draft.saved_at, fields: draft.fields });
+    inFlight = sending;
+    sending.then(function (response) {
       if (!response.ok) {
         return response.json().then(function (answer) { status(answer.error || text.textOffline); });
       }
       var local = readLocal();
       if (local && local.saved_at === draft.saved_at) { local.synced = true; writeLocal(local); }
       status(sheetResult && sheetResult.valid ? text.textAllDone : text.textSaved);
-    }).catch(function () { status(text.textOffline); });
+    }).catch(function () { status(text.textOffline); })
+      .then(function () { if (inFlight === sending) inFlight = null; });
   }
   window.addEventListener("online", function () {
     var local = readLocal();
     if (local && !local.synced) sync(local);
   });
-  form.addEventListener("submit", function () {
+  // Submitting deletes the draft on the server: a draft still on its way must arrive first,
+  // or it would come back after the submission.
+  form.addEventListener("submit", function (event) {
+    clearTimeout(saveTimer);
     try { window.localStorage.removeItem(config.storageKey); } catch (e) { /* nothing kept */ }
+    if (!inFlight) return;
+    event.preventDefault();
+    var send = function () { HTMLFormElement.prototype.submit.call(form); };
+    Promise.race([inFlight, new Promise(function (done) { setTimeout(done, 3000); })])
+      .then(send, send);
   });
 
   function restore() {

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import threading
 
 import pytest
 from playwright.sync_api import expect
 
+from games.drafts import read_draft
 from games.models import ResultVersion, SheetDraft
+from games.views import drafts as draft_views
 from scoring import get_preset, score_game
 from scoring.generate import random_deals
 from tests.browser.conftest import SCREENSHOTS, screenshot
@@ -228,4 +231,30 @@ def test_offline_the_draft_stays_on_the_phone_and_is_sent_when_back_online(
     context.set_offline(False)
     expect(sheet.locator("[data-status]")).to_have_text("Draft saved")
     assert SheetDraft.objects.get(table=table).data["fields"] == {"deal-0-trump": "S"}
+    context.close()
+
+
+def test_a_draft_still_on_its_way_when_the_sheet_is_saved_does_not_come_back(
+    live_server, chromium, make_season, monkeypatch
+):
+    season = make_season(players=8, rounds=3, rules={"deals_per_game": 1})
+    table, _players = seat_players_with_accounts(season)
+    arrived, release = threading.Event(), threading.Event()
+
+    def slow_read_draft(data, deals_per_game):  # type: ignore[no-untyped-def]
+        if isinstance(data, dict) and len(data.get("fields", {})) == 11:
+            arrived.set()
+            release.wait(10)
+        return read_draft(data, deals_per_game)
+
+    monkeypatch.setattr(draft_views, "read_draft", slow_read_draft)
+    context, page = open_sheet(chromium, live_server, table)
+    enter_deal(page, Taps(), random_deals(3, 1, get_preset("whist-online"), summary_only=True)[0])
+    assert arrived.wait(10), "the finished sheet's draft never reached the server"
+    page.locator("form#sheet button[type=submit]").click(no_wait_after=True)
+    page.wait_for_timeout(500)
+    release.set()
+    page.wait_for_url(f"**/tables/{table.pk}/")
+    assert ResultVersion.objects.filter(table=table).count() == 1
+    assert not SheetDraft.objects.filter(table=table).exists()
     context.close()
