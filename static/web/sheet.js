@@ -148,7 +148,7 @@
     });
     root.querySelectorAll("[data-cell]").forEach(function (cell) {
       var name = cell.dataset.cell;
-      cell.textContent = get(current, name);
+      cell.querySelector("[data-value]").textContent = get(current, name);
       cell.classList.toggle("is-target", name === target);
       cell.classList.toggle("is-auto", !!auto[key(current, name)]);
       cell.classList.remove("has-problem");

@@ -188,14 +188,14 @@ def test_a_deal_with_a_problem_is_marked_and_the_sheet_stays_on_it(
     sheet.locator('[data-pick="declarer"][data-value="0"]').click()
     for value in (5, 3, 3, 2):  # the declarer's 5 comes from his bid: 5 + 3 + 3 + 2 = 13
         pad.locator(f'[data-number="{value}"]').click()
-    expect(sheet.locator('[data-cell="contract-0"]')).to_have_text("5")
+    expect(sheet.locator('[data-cell="contract-0"] [data-value]')).to_have_text("5")
     chip = sheet.locator('[data-goto="0"]')
     expect(chip).to_have_class(re.compile("state-problem"))
     expect(sheet.locator("[data-problems] li")).to_have_count(1)
     expect(sheet.locator('[data-cell="contract-3"]')).to_have_class(re.compile("has-problem"))
     for value in (5, 3, 3):
         pad.locator(f'[data-number="{value}"]').click()
-    expect(sheet.locator('[data-cell="tricks-3"]')).to_have_text("2")
+    expect(sheet.locator('[data-cell="tricks-3"] [data-value]')).to_have_text("2")
     expect(chip).to_have_class(re.compile("state-problem"))
     expect(sheet.locator("[data-problems] li")).to_have_count(1)
     expect(sheet.locator(".has-problem")).to_have_count(1)
