@@ -14,10 +14,15 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.sheets import SEAT_FIELDS
+
 MAX_DRAFT_BYTES = 20_000
 MAX_VALUE_CHARS = 8
 MAX_SAVED_AT = 2**53  # JavaScript's largest exact whole number (Date.now() in ms)
-_FIELD = re.compile(r"deal-(\d{1,3})-(trump|declarer|winning_bid|contract-[0-3]|tricks-[0-3])")
+# The sheet form's field names (games.sheets.sheet_from_form): deal-I-trump, deal-I-contract-S...
+_FIELD = re.compile(
+    rf"deal-(\d{{1,3}})-(trump|declarer|winning_bid|(?:{'|'.join(SEAT_FIELDS)})-[0-3])"
+)
 
 
 @dataclass(frozen=True)
