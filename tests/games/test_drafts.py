@@ -5,6 +5,8 @@ import json
 import pytest
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.drafts import MAX_DRAFT_BYTES
 from games.models import ResultVersion, SheetDraft
@@ -197,3 +199,24 @@ def test_a_draft_needs_the_csrf_token(table):
     response = post(client, table, draft(**{"deal-0-trump": "H"}))
     assert response.status_code == 403
     assert not SheetDraft.objects.exists()
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(body=st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["saved_at", "fields", "deal-0-trump", "deal-1-tricks-3", "x"]),
+        inner, max_size=4),
+    max_leaves=12,
+))  # fmt: skip
+def test_any_json_draft_is_saved_or_refused_never_a_server_error(client, table, body):
+    client.force_login(seated_users(table)[0])
+    response = client.post(
+        reverse("games:draft", args=[table.pk]),
+        json.dumps(body, allow_nan=True),
+        content_type="application/json",
+    )
+    assert response.status_code in (200, 400), body
+    assert response.status_code == 200 or response.json()["error"]
