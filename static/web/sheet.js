@@ -313,13 +313,11 @@
   }
   function check() {
     var serial = ++checkSerial;
-    root.classList.add("is-checking");
     var body = fields();
     body.changed = String(lastChanged);  // which deal the player just changed
     post(config.checkUrl, body).then(function (response) { return response.json(); })
       .then(function (result) {
         if (serial !== checkSerial) return;
-        root.classList.remove("is-checking");
         if (result.error) { status(result.error); return; }
         absorb(result);
         stale = {};
@@ -336,7 +334,6 @@
       })
       .catch(function () {
         if (serial !== checkSerial) return;
-        root.classList.remove("is-checking");
         // No answer (offline): a finished deal still moves on; the server checks it later.
         var deal = advanceAfterCheck;
         advanceAfterCheck = null;
