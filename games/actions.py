@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from accounts.audit import record_audit
 from accounts.permissions import is_organizer
 from games.facts import results_for
-from games.models import Game, GameResult, ResultEvent, ResultVersion
+from games.models import Game, GameResult, ResultEvent, ResultVersion, SheetDraft
 from games.permissions import (
     TableState,
     state_for,
@@ -192,21 +192,26 @@ def submit_result(
         state = _state(locked, seats, actor)
         verify_submit(state)
         if state.organizer:
-            return _organizer_set(
+            version = _organizer_set(
                 locked, seats, actor, state.current, scores=scores, deals=deals, note=note
             )
-        checked = check_entry(locked, len(seats), scores=scores, deals=deals)
-        if not checked.valid:
-            raise ResultRejected(checked)
-        return _add_version(
-            locked,
-            state.current,
-            checked,
-            actor=actor,
-            status=ResultVersion.Status.PENDING,
-            by_organizer=False,
-            note=note,
-        )
+        else:
+            checked = check_entry(locked, len(seats), scores=scores, deals=deals)
+            if not checked.valid:
+                raise ResultRejected(checked)
+            version = _add_version(
+                locked,
+                state.current,
+                checked,
+                actor=actor,
+                status=ResultVersion.Status.PENDING,
+                by_organizer=False,
+                note=note,
+            )
+        # The entry is made: the submitter's draft is done (other players keep their notes).
+        if _user(actor) is not None:
+            SheetDraft.objects.filter(table=locked, player__user=actor).delete()
+        return version
 
 
 @_conflict_safe

@@ -217,3 +217,30 @@ class ResultEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.version}: {self.action}"
+
+
+class SheetDraft(models.Model):
+    """A player's unfinished deal sheet for his table, saved as he types; never a result.
+
+    `data` is the sheet's form fields as the page sends them (games.drafts checks the
+    shape only); submitting the sheet deletes the submitter's draft.
+    """
+
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="sheet_drafts", verbose_name=_("table")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="sheet_drafts", verbose_name=_("player")
+    )
+    data = models.JSONField(_("draft"))
+    updated_at = models.DateTimeField(_("saved at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("sheet draft")
+        verbose_name_plural = _("sheet drafts")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "player"], name="one_sheet_draft_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: draft of {self.player}"

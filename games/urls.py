@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import results, rounds
+from games.views import drafts, results, rounds
 
 app_name = "games"
 
@@ -16,4 +16,5 @@ urlpatterns = [
     path("tables/<int:table_id>/confirm/", results.confirm, name="confirm"),
     path("tables/<int:table_id>/dispute/", results.dispute, name="dispute"),
     path("tables/<int:table_id>/check/", results.check, name="check"),
+    path("tables/<int:table_id>/draft/", drafts.save_draft, name="draft"),
 ]

@@ -86,12 +86,20 @@ def test_table_page_shows_the_minus_on_the_left_of_a_negative_score(
         assert minus_x < digit_x, text
 
 
-def test_an_invalid_deal_shows_a_hebrew_sentence_next_to_its_field(
-    live_server, hebrew_390, make_season
+def test_without_javascript_an_invalid_deal_shows_a_hebrew_sentence_next_to_its_field(
+    live_server, chromium, make_season
 ):
+    """The grid form (the sheet without JavaScript) answers a saved sheet with the player's
+    sentence next to the field; the phone sheet's own check is in test_deal_sheet.py."""
     season = make_season(players=8, rounds=3)
     table, _players = seat_players_with_accounts(season)
-    page = hebrew_390
+    context = chromium.new_context(
+        viewport=PHONE_390,
+        locale="he",
+        extra_http_headers={"Accept-Language": "he"},
+        java_script_enabled=False,
+    )
+    page = context.new_page()
     log_in(page, live_server.url, "user0", f"/tables/{table.pk}/sheet/")
     page.select_option('[name="deal-0-trump"]', "H")
     page.select_option('[name="deal-0-declarer"]', "0")
@@ -109,3 +117,4 @@ def test_an_invalid_deal_shows_a_hebrew_sentence_next_to_its_field(
     assert field is not None and box is not None and abs(box["y"] - field["y"]) < 120
     assert page.locator(".error").count() <= 4  # not one message per empty field
     assert "27 סיבובים עדיין ריקים" in page.locator("main").inner_text()
+    context.close()

@@ -198,8 +198,9 @@ def test_unknown_table_is_404(client):
 
 def test_sheet_page_has_one_row_per_deal_of_the_league(client, table, django_assert_num_queries):
     client.force_login(seated_users(table)[0])
-    # session, user, table, seats, organizer check, versions (no events to prefetch yet)
-    with django_assert_num_queries(6):
+    # session, user, table, seats, organizer check, versions (no events to prefetch yet),
+    # the player's sheet draft
+    with django_assert_num_queries(7):
         response = client.get(reverse("games:sheet", args=[table.pk]))
     body = response.content.decode()
     assert body.count('name="deal-27-tricks-3"') == 1

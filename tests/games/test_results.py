@@ -250,7 +250,7 @@ def test_entering_and_confirming_take_a_fixed_number_of_queries(table, django_as
         confirm_result(table, 3, actor=b)
 
 
-SUBMIT_QUERIES = 13
+SUBMIT_QUERIES = 14  # ... and the submitter's sheet draft deleted
 CONFIRM_QUERIES = 18
 
 

@@ -1,0 +1,64 @@
+"""The phone deal sheet's context: players, trump buttons, the engine's bid range, the draft.
+
+`{% phone_sheet %}` renders templates/games/_deal_sheet.html inside the sheet form of the
+table page; the page's JavaScript (static/web/sheet.js) fills the form's own fields, so the
+submitted sheet goes through the same submit path and checks as the form without scripts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.models import SheetDraft
+from league.actions.common import season_rules
+from league.models import Seat, Table
+from scoring import get_preset
+
+register = template.Library()
+
+# The sheet's strain codes (games.sheets.STRAINS) with the symbol shown and the spoken name.
+STRAIN_FACES = {
+    "S": ("♠", _("Spades")),
+    "H": ("♥", _("Hearts")),
+    "D": ("♦", _("Diamonds")),
+    "C": ("♣", _("Clubs")),
+    "NT": (_("NT"), _("No trump")),
+}
+
+
+@register.inclusion_tag("games/_deal_sheet.html", takes_context=True)
+def phone_sheet(context: template.Context) -> dict[str, Any]:
+    table: Table = context["table"]
+    seats: list[Seat] = context["seats"]
+    user = context["request"].user
+    rules = season_rules(table.round.season)
+    minimum_bid = get_preset(rules.scoring_preset).options.minimum_bid
+    player = next((s.player for s in seats if s.player.user_id == user.pk), None)
+    draft = (
+        SheetDraft.objects.filter(table=table, player=player).only("data").first()
+        if player is not None
+        else None
+    )
+    return {
+        "seats": seats,
+        "strains": [
+            {"code": code, "symbol": STRAIN_FACES[code][0], "label": STRAIN_FACES[code][1]}
+            for code in context["strains"]
+        ],
+        "numbers": range(14),
+        "deal_numbers": range(1, rules.deals_per_game + 1),
+        "deals_per_game": rules.deals_per_game,
+        "config": {
+            "deals": rules.deals_per_game,
+            "minimumBid": minimum_bid,
+            "players": [s.player.name for s in seats],
+            "checkUrl": reverse("games:check", args=[table.pk]),
+            "draftUrl": reverse("games:draft", args=[table.pk]) if player else None,
+            "storageKey": f"whist-sheet-draft:{table.pk}:{user.pk}",
+            "draft": draft.data if draft is not None else None,
+        },
+    }

@@ -1,0 +1,266 @@
+"""A player enters a 28-deal sheet on a phone, deal by deal, in Hebrew and in English:
+half-way he reloads and finds his draft, then submits; the taps it took are counted."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import threading
+
+import pytest
+from playwright.sync_api import expect
+
+from games.drafts import read_draft
+from games.models import ResultVersion, SheetDraft
+from games.views import drafts as draft_views
+from scoring import get_preset, score_game
+from scoring.generate import random_deals
+from tests.browser.conftest import SCREENSHOTS, screenshot
+from tests.browser.test_result_entry import log_in, seat_players_with_accounts
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE_390 = {"width": 390, "height": 844}
+NARROWEST = {"width": 360, "height": 740}
+DEALS = 28
+RELOAD_AFTER = 14
+TAPS_FILE = SCREENSHOTS.parent / "sheet-taps.txt"
+# A deal has nine values the rules do not fix (trump, declarer, winning bid, three contracts,
+# three tricks): 9 taps, less the tricks shortcut when one player alone missed his contract,
+# plus 2 when the declarer contracted more than his bid. On the engine's random deals
+# (scoring.generate, random card play) that measures 9.82 taps a deal, against about 13 on
+# the grid; the issue's target of 6 is not reachable without guessing values (see README).
+TAPS_PER_DEAL_LIMIT = 10
+# True once this phone's draft holds `count` fields and the server has confirmed it.
+SAVED_AND_SENT = """count => {
+  const key = JSON.parse(document.getElementById("sheet-config").textContent).storageKey;
+  const draft = JSON.parse(localStorage.getItem(key) || "{}");
+  return draft.synced === true && Object.keys(draft.fields || {}).length === count;
+}"""
+
+
+class Taps:
+    """Clicks the test makes on the sheet, each one a player's tap."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def tap(self, locator) -> None:  # type: ignore[no-untyped-def]
+        locator.click()
+        self.count += 1
+
+
+def bidding_order(declarer: int) -> list[int]:
+    return [(declarer + step) % 4 for step in range(4)]
+
+
+def enter_deal(page, taps: Taps, deal: dict) -> None:  # type: ignore[no-untyped-def, type-arg]
+    """Enter one deal as a player would: trump, declarer, bid, the contracts in bidding
+    order, then the tricks (one tap when everyone else made his contract)."""
+    sheet = page.locator("#deal-sheet")
+    declarer, contracts, tricks = deal["declarer"], deal["contracts"], deal["tricks"]
+    taps.tap(sheet.locator(f'[data-pick="trump"][data-value="{deal["trump"]}"]'))
+    taps.tap(sheet.locator(f'[data-pick="declarer"][data-value="{declarer}"]'))
+    pad = sheet.locator(".number-pad")
+    taps.tap(pad.locator(f'[data-number="{deal["winning_bid"]}"]'))
+    if contracts[declarer] != deal["winning_bid"]:
+        taps.tap(sheet.locator(f'[data-cell="contract-{declarer}"]'))
+        taps.tap(pad.locator(f'[data-number="{contracts[declarer]}"]'))
+    for seat in bidding_order(declarer)[1:]:
+        taps.tap(pad.locator(f'[data-number="{contracts[seat]}"]'))
+    missed = [s for s in range(4) if tricks[s] != contracts[s]]
+    if len(missed) == 1:
+        taps.tap(sheet.locator(f'[data-shortcut-seat="{missed[0]}"]'))
+    else:
+        for seat in bidding_order(declarer)[:3]:
+            taps.tap(pad.locator(f'[data-number="{tricks[seat]}"]'))
+
+
+def overflow(page) -> int:  # type: ignore[no-untyped-def]
+    """How far the page scrolls sideways (0: not at all)."""
+    return int(
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    )
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
+    live_server, chromium, make_season, language
+):
+    season = make_season(players=8, rounds=3)
+    table, _players = seat_players_with_accounts(season)
+    deals = random_deals(14, DEALS, get_preset("whist-online"), summary_only=True)
+    for deal in deals:
+        deal.pop("dealer")
+    expected = score_game(deals, get_preset("whist-online")).totals
+    sheet_path = f"/tables/{table.pk}/sheet/"
+
+    context = chromium.new_context(
+        viewport=PHONE_390,
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+        device_scale_factor=1,
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, live_server.url, "user0", sheet_path)
+    sheet = page.locator("#deal-sheet")
+    expect(sheet).to_be_visible()
+    expect(page.locator("table.sheet")).to_be_hidden()
+    screenshot(page, f"deal-sheet-empty-{language}")
+
+    taps = Taps()
+    number = sheet.locator("[data-deal-number]")
+    for index, deal in enumerate(deals[:RELOAD_AFTER]):
+        enter_deal(page, taps, deal)
+        expect(number).to_have_text(str(index + 2))
+        if index == 2:
+            screenshot(page, f"deal-sheet-deal-4-{language}")
+            page.screenshot(path=str(SCREENSHOTS / f"deal-sheet-phone-view-{language}.png"))
+    expect(sheet.locator("[data-status]")).to_have_text(re.compile(r"\S"))
+    page.wait_for_function(SAVED_AND_SENT, arg=RELOAD_AFTER * 11)
+    assert len(SheetDraft.objects.get(table=table).data["fields"]) == RELOAD_AFTER * 11
+
+    page.reload()
+    expect(sheet.locator("[data-status]")).to_contain_text(f"{RELOAD_AFTER}")
+    expect(sheet.locator("[data-status]")).to_contain_text(f"{DEALS}")
+    expect(number).to_have_text(str(RELOAD_AFTER + 1))
+    expect(sheet.locator('[data-goto="0"]')).to_have_class(re.compile("state-complete"))
+    screenshot(page, f"deal-sheet-restored-{language}")
+
+    for index, deal in enumerate(deals[RELOAD_AFTER:], start=RELOAD_AFTER):
+        enter_deal(page, taps, deal)
+        if index < DEALS - 1:
+            expect(number).to_have_text(str(index + 2))
+    totals = sheet.locator("[data-total]")
+    for seat, total in enumerate(expected or []):
+        expect(totals.nth(seat)).to_have_text(str(total))
+    screenshot(page, f"deal-sheet-done-{language}")
+
+    page.set_viewport_size(NARROWEST)
+    assert overflow(page) <= 0
+    page.set_viewport_size(PHONE_390)
+
+    taps.tap(page.locator("form#sheet button[type=submit]"))
+    page.wait_for_url(f"**/tables/{table.pk}/")
+    version = ResultVersion.objects.get(table=table)
+    assert version.deals is not None
+    assert [d["contracts"] for d in version.deals] == [d["contracts"] for d in deals]
+    assert version.scores == list(expected or [])
+    assert not SheetDraft.objects.filter(table=table).exists()
+
+    per_deal = taps.count / DEALS
+    record = (
+        f"{dt.date.today().isoformat()} {language}: {taps.count} taps for {DEALS} deals "
+        f"= {per_deal:.2f} per deal\n"
+    )
+    print(record)
+    assert per_deal <= TAPS_PER_DEAL_LIMIT, record
+    TAPS_FILE.parent.mkdir(parents=True, exist_ok=True)
+    with TAPS_FILE.open("a", encoding="utf-8") as out:
+        out.write(record)
+    context.close()
+
+
+def open_sheet(chromium, live_server, table, language: str = "en", **options):  # type: ignore[no-untyped-def]
+    context = chromium.new_context(
+        viewport=PHONE_390,
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+        device_scale_factor=1,
+        **options,
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, live_server.url, "user0", f"/tables/{table.pk}/sheet/")
+    return context, page
+
+
+CONTRACTS_SUM_13 = {"en": "exactly 13", "he": "בדיוק 13"}
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_deal_with_a_problem_is_marked_and_the_sheet_stays_on_it(
+    live_server, chromium, make_season, language
+):
+    season = make_season(players=8, rounds=3)
+    table, _players = seat_players_with_accounts(season)
+    context, page = open_sheet(chromium, live_server, table, language)
+    sheet = page.locator("#deal-sheet")
+    pad = sheet.locator(".number-pad")
+    sheet.locator('[data-pick="trump"][data-value="H"]').click()
+    sheet.locator('[data-pick="declarer"][data-value="0"]').click()
+    for value in (5, 3, 3, 2):  # the declarer's 5 comes from his bid: 5 + 3 + 3 + 2 = 13
+        pad.locator(f'[data-number="{value}"]').click()
+    expect(sheet.locator('[data-cell="contract-0"] [data-value]')).to_have_text("5")
+    chip = sheet.locator('[data-goto="0"]')
+    expect(chip).to_have_class(re.compile("state-problem"))
+    expect(sheet.locator("[data-problems] li")).to_have_count(1)
+    # the player's sentence in the page's language, from the one check on the server
+    expect(sheet.locator("[data-problems] li")).to_contain_text(CONTRACTS_SUM_13[language])
+    expect(sheet.locator('[data-cell="contract-3"]')).to_have_class(re.compile("has-problem"))
+    for value in (5, 3, 3):
+        pad.locator(f'[data-number="{value}"]').click()
+    expect(sheet.locator('[data-cell="tricks-3"] [data-value]')).to_have_text("2")
+    expect(chip).to_have_class(re.compile("state-problem"))
+    expect(sheet.locator("[data-problems] li")).to_have_count(1)
+    expect(sheet.locator(".has-problem")).to_have_count(1)
+    screenshot(page, f"deal-sheet-problem-{language}")
+    expect(sheet.locator("[data-deal-number]")).to_have_text("1")
+    sheet.locator('[data-cell="contract-3"]').click()
+    pad.locator('[data-number="1"]').click()
+    expect(sheet.locator("[data-deal-number]")).to_have_text("2")
+    expect(chip).to_have_class(re.compile("state-complete"))
+    context.close()
+
+
+def test_without_javascript_the_grid_form_is_the_sheet(live_server, chromium, make_season):
+    season = make_season(players=8, rounds=3)
+    table, _players = seat_players_with_accounts(season)
+    context, page = open_sheet(chromium, live_server, table, java_script_enabled=False)
+    expect(page.locator("#deal-sheet")).to_be_hidden()
+    expect(page.locator("table.sheet select[name='deal-0-trump']")).to_be_visible()
+    context.close()
+
+
+def test_offline_the_draft_stays_on_the_phone_and_is_sent_when_back_online(
+    live_server, chromium, make_season
+):
+    season = make_season(players=8, rounds=3)
+    table, _players = seat_players_with_accounts(season)
+    context, page = open_sheet(chromium, live_server, table)
+    sheet = page.locator("#deal-sheet")
+    context.set_offline(True)
+    sheet.locator('[data-pick="trump"][data-value="S"]').click()
+    expect(sheet.locator("[data-status]")).to_contain_text("back online")
+    assert not SheetDraft.objects.exists()
+    context.set_offline(False)
+    expect(sheet.locator("[data-status]")).to_have_text("Draft saved")
+    assert SheetDraft.objects.get(table=table).data["fields"] == {"deal-0-trump": "S"}
+    context.close()
+
+
+def test_a_draft_still_on_its_way_when_the_sheet_is_saved_does_not_come_back(
+    live_server, chromium, make_season, monkeypatch
+):
+    season = make_season(players=8, rounds=3, rules={"deals_per_game": 1})
+    table, _players = seat_players_with_accounts(season)
+    arrived, release = threading.Event(), threading.Event()
+
+    def slow_read_draft(data, deals_per_game):  # type: ignore[no-untyped-def]
+        if isinstance(data, dict) and len(data.get("fields", {})) == 11:
+            arrived.set()
+            release.wait(10)
+        return read_draft(data, deals_per_game)
+
+    monkeypatch.setattr(draft_views, "read_draft", slow_read_draft)
+    context, page = open_sheet(chromium, live_server, table)
+    enter_deal(page, Taps(), random_deals(3, 1, get_preset("whist-online"), summary_only=True)[0])
+    assert arrived.wait(10), "the finished sheet's draft never reached the server"
+    page.locator("form#sheet button[type=submit]").click(no_wait_after=True)
+    page.wait_for_timeout(500)
+    release.set()
+    page.wait_for_url(f"**/tables/{table.pk}/")
+    assert ResultVersion.objects.filter(table=table).count() == 1
+    assert not SheetDraft.objects.filter(table=table).exists()
+    context.close()
