@@ -80,14 +80,22 @@ def main() -> None:
 
 def cold_decode(season: Any, repeat: int) -> None:
     """Publish the snapshot, then time what each page's cold render loads and decodes."""
-    from django.db import connection
+    from django.db import connection, transaction
 
-    from publishing.actions import do_publish_season
+    from publishing.actions import do_publish_season, store_snapshot
     from publishing.models import SeasonSnapshot
     from web.published import player_sections, published, published_round
 
     snapshot = do_publish_season(season.pk, force=True)
     assert snapshot is not None
+    data = snapshot.data
+    versions = iter(range(snapshot.version + 1, snapshot.version + 1 + repeat))
+
+    def store() -> None:
+        with transaction.atomic():
+            store_snapshot(season, next(versions), snapshot.fingerprint, data)
+
+    report("snapshot stored (summary + sections, one transaction)", timed(repeat, store))
     player = snapshot.typed_summary["standings"][0]["player_slug"]
     with connection.cursor() as cursor:
         cursor.execute(

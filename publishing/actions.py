@@ -32,10 +32,14 @@ def do_publish_season(season_id: int, *, force: bool = False) -> SeasonSnapshot 
         data = build_snapshot_data(season)
         if current is not None and _content(current.data) == _content(data):
             return None
-        return _store(season, (latest.version + 1) if latest else 1, fingerprint, data)
+        return store_snapshot(season, (latest.version + 1) if latest else 1, fingerprint, data)
 
 
-def _store(season: Season, version: int, fingerprint: str, data: SnapshotData) -> SeasonSnapshot:
+def store_snapshot(
+    season: Season, version: int, fingerprint: str, data: SnapshotData
+) -> SeasonSnapshot:
+    """Store `data` as `version`: its summary row and its sections (call inside a transaction,
+    as `do_publish_season` does, so they are written together or not at all)."""
     parts = split_snapshot(data)
     snapshot = SeasonSnapshot.objects.create(
         season=season,

@@ -276,12 +276,22 @@ class RoundSection(TypedDict):
     texts: dict[str, RoundTexts]
 
 
+class PlayerGame(TypedDict):
+    """A game as the player page lists it: where and when, and the player's own line."""
+
+    game_id: int
+    round: int | None
+    table: int | None
+    date: str
+    line: ResultLine
+
+
 class PlayerSection(TypedDict):
     """Section `player_key(SLUG)`: what the player page shows of this season."""
 
     row: StandingsRow | None
     final_row: StandingsRow | None
-    games: list[GameData]  # his games, played order
+    games: list[PlayerGame]  # his games, played order
     position_labels: list[str]
     positions: list[int | None]  # empty for a player not in the table
 

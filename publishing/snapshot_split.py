@@ -15,6 +15,7 @@ from publishing.snapshot_schema import (
     DroppedGame,
     GameData,
     LatestTexts,
+    PlayerGame,
     PlayerSection,
     RoundData,
     RoundSection,
@@ -200,10 +201,18 @@ def _latest_texts(data: SnapshotData) -> LatestTexts | None:
 def _player_sections(data: SnapshotData, games: Mapping[int, GameData]) -> dict[str, PlayerSection]:
     by_slug = {row["player_slug"]: row for row in data["standings"]}
     final_by_slug = {row["player_slug"]: row for row in data["final_standings"]}
-    played: dict[str, list[GameData]] = {}
+    played: dict[str, list[PlayerGame]] = {}
     for game in games.values():
         for line in game["results"]:
-            played.setdefault(line["player_slug"], []).append(game)
+            played.setdefault(line["player_slug"], []).append(
+                {
+                    "game_id": game["game_id"],
+                    "round": game["round"],
+                    "table": game["table"],
+                    "date": game["date"],
+                    "line": line,
+                }
+            )
     positions = data["race"]["positions"]
     sections: dict[str, PlayerSection] = {}
     for slug in [*by_slug, *(s for s in played if s not in by_slug)]:

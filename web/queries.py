@@ -16,7 +16,7 @@ from league.actions.common import season_rules
 from league.actions.errors import ActionError
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import LeagueRules
-from publishing.snapshot_schema import GameData, ResultLine, StandingsRow
+from publishing.snapshot_schema import GameData, PlayerGame, ResultLine, StandingsRow
 from rating.models import RatingChange
 from web.deal_sheets import DealLine, deal_sheet
 from web.published import PublishedRound, latest_tables, player_sections, published_round
@@ -260,7 +260,7 @@ class PlayerSeason:
 
     season: Season
     row: StandingsRow | None
-    games: list[tuple[GameData, ResultLine]]
+    games: list[tuple[PlayerGame, ResultLine]]
     final: bool
     position_labels: list[str] = field(default_factory=list)
     positions: list[int | None] = field(default_factory=list)
@@ -320,7 +320,7 @@ def player_page(slug: str) -> PlayerPage:
             PlayerSeason(
                 season=season,
                 row=section["final_row" if final else "row"],
-                games=[(game, _line_of(game, player.slug)) for game in section["games"]],
+                games=[(game, game["line"]) for game in section["games"]],
                 final=final,
                 position_labels=list(section["position_labels"]),
                 positions=list(section["positions"]),
@@ -333,7 +333,3 @@ def player_page(slug: str) -> PlayerPage:
         .values("played_on", "after")
     ]
     return PlayerPage(player, items, rating)
-
-
-def _line_of(game: GameData, slug: str) -> ResultLine:
-    return next(line for line in game["results"] if line["player_slug"] == slug)
