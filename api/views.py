@@ -35,6 +35,7 @@ from api.serializers import (
 )
 from games.models import Game
 from league.models import League, Player, Round, Season
+from publishing.snapshot_schema import StandingsRow
 from publishing.snapshots import latest_snapshot
 
 
@@ -140,9 +141,9 @@ class StandingsView(ApiMixin, APIView):
         found = get_object_or_404(Season, slug=season)
         final = boolean_param(request, "final")
         snapshot = latest_snapshot(found)
-        rows = []
+        rows: list[StandingsRow] = []
         if snapshot is not None:
-            rows = snapshot.data.get("final_standings" if final else "standings", [])
+            rows = snapshot.typed_summary["final_standings" if final else "standings"]
         return Response(
             {
                 "season": found.slug,

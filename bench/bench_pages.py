@@ -41,7 +41,7 @@ def build_season(players: int, rounds: int) -> int:
     do_publish_season(season.pk)
     snapshot = latest_snapshot(season)
     assert snapshot is not None, "the season was not published"
-    return len(snapshot.data["standings"])
+    return len(snapshot.typed_summary["standings"])
 
 
 def ensure_wrk() -> str:

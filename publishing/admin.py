@@ -15,7 +15,7 @@ class SeasonSnapshotAdmin(admin.ModelAdmin):
     list_display = ("season", "version", "created_at", "fingerprint")
     list_filter = ("season__league", "season")
     search_fields = ("season__slug", "season__name")
-    readonly_fields = ("season", "version", "created_at", "fingerprint", "data")
+    readonly_fields = ("season", "version", "schema", "created_at", "fingerprint", "summary")
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from publishing.snapshot_schema import (
+    DrawChangeData,
+    DrawData,
+    LanguageTexts,
+    RoundData,
+    SnapshotData,
+)
+
 STANDINGS_LINES = 20
 
 
-def season_messages(data: dict[str, Any], language: str) -> dict[str, Any]:
+def season_messages(data: SnapshotData, language: str) -> LanguageTexts:
     """Every round's draw and results texts in `language` (rounds without them get null)."""
     with translation.override(language):
         return {
@@ -26,7 +32,7 @@ def season_messages(data: dict[str, Any], language: str) -> dict[str, Any]:
         }
 
 
-def _heading(data: dict[str, Any], round_: dict[str, Any]) -> str:
+def _heading(data: SnapshotData, round_: RoundData) -> str:
     return _("%(league)s, %(season)s, round %(number)s (%(date)s)") % {
         "league": data["season"]["league"],
         "season": data["season"]["name"] or data["season"]["slug"],
@@ -35,7 +41,7 @@ def _heading(data: dict[str, Any], round_: dict[str, Any]) -> str:
     }
 
 
-def draw_text(data: dict[str, Any], round_: dict[str, Any]) -> str | None:
+def draw_text(data: SnapshotData, round_: RoundData) -> str | None:
     """The draw as a few lines for the group: how it was made (method, seed, redraws and
     every change with its reason), tables, reserves, and the page that checks it."""
     draw = round_["draw"]
@@ -50,13 +56,16 @@ def draw_text(data: dict[str, Any], round_: dict[str, Any]) -> str | None:
     if draw["reserves"]:
         names = ", ".join(p["player"] for p in draw["reserves"])
         lines.append(_("Reserves: %(players)s") % {"players": names})
-    if draw.get("check_path"):
+    if draw["check_path"]:
         lines.append(_("Check the draw: %(url)s") % {"url": settings.SITE_URL + draw["check_path"]})
     return "\n".join(lines)
 
 
-def draw_summary(draw: dict[str, Any]) -> str:
-    """One line: e.g. "Random draw (seed S) with 1 change: Eli and Gil swapped (reason)."."""
+def draw_summary(draw: DrawData) -> str:
+    """One line: e.g. "Random draw (seed S) with 1 change: Eli and Gil swapped (reason)."
+
+    Reads only what it needs (method and seed at least), so it also words a partial draw.
+    """
     seed = draw["seed"]
     if draw["method"] == "random":
         made = _("Random draw (seed %(seed)s)") % {"seed": seed}
@@ -92,7 +101,7 @@ def draw_summary(draw: dict[str, Any]) -> str:
     }
 
 
-def change_text(change: dict[str, Any]) -> str:
+def change_text(change: DrawChangeData) -> str:
     """A change to the draw in a few words, with the organizer's reason."""
     first, second = change["players"]
     if change["kind"] == "swap":
@@ -109,7 +118,7 @@ def change_text(change: dict[str, Any]) -> str:
     }
 
 
-def results_text(data: dict[str, Any], round_: dict[str, Any]) -> str | None:
+def results_text(data: SnapshotData, round_: RoundData) -> str | None:
     """The round's results per table and the league table after it (top lines)."""
     if not round_["results"]:
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import cast
 
 from django.conf import settings
 from django.core.mail import send_mass_mail
@@ -21,6 +22,7 @@ from league.actions.registration import close_registration
 from league.models import Registration, Round, Season
 from publishing.actions import do_publish_season
 from publishing.schedule import RoundState, Step, due_steps, round_times
+from publishing.snapshot_schema import RoundSection, round_key
 from publishing.snapshots import latest_snapshot
 
 logger = logging.getLogger(__name__)
@@ -101,12 +103,13 @@ def notify_round(round_: Round, step: Step) -> int:
     A failing mail server is logged and never undoes the publication.
     """
     snapshot = latest_snapshot(round_.season_id)
-    if snapshot is None:
+    section = None if snapshot is None else snapshot.section(round_key(round_.number))
+    if snapshot is None or section is None:
         return 0
     kind = "draw" if step is Step.PUBLISH_DRAW else "results"
     language = settings.LANGUAGE_CODE
-    texts = snapshot.data["messages"].get(language, {}).get("rounds", {})
-    text = texts.get(str(round_.number), {}).get(kind)
+    texts = cast(RoundSection, section)["texts"].get(language)
+    text = None if texts is None else texts[kind]
     if not text:
         return 0
     recipients = sorted(
@@ -122,7 +125,7 @@ def notify_round(round_: Round, step: Step) -> int:
         subject = (
             _("Round %(number)s draw") if kind == "draw" else _("Round %(number)s results")
         ) % {"number": round_.number}
-    subject = f"{snapshot.data['season']['league']}: {subject}"
+    subject = f"{snapshot.typed_summary['season']['league']}: {subject}"
     messages = [(subject, text, settings.DEFAULT_FROM_EMAIL, [email]) for email in recipients]
     try:
         return send_mass_mail(messages, fail_silently=False)

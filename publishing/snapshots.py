@@ -1,56 +1,11 @@
 """Build and read a season's published snapshot: the data every public page and the API show.
 
-A snapshot is built from the database in a constant number of queries and stored as JSON in
-`SeasonSnapshot.data`; pages read the latest one and never recompute standings on a request.
-Standings come from the league's pure standings layer (`league.standings`); this module only
-loads rows, calls it, and shapes its answer.
-
-Schema of `data` (version `SCHEMA`; all dates ISO 8601, datetimes ISO 8601 with offset, UTC):
-
-```
-{"schema": 1,
- "published_at": "2026-11-29T22:40:00+00:00",
- "season": {"slug", "name", "league", "league_slug", "kind": "rounds" | "rated",
-            "preset", "start", "end", "status", "time_zone"},
- "rules": {...},                      # LeagueRules.to_dict() of the season
- "standings": [ROW, ...],             # in-season table, FORMATS.md 5 order
- "final_standings": [ROW, ...],       # final mode: eligible ranked first, then rank null
- "rounds": [ROUND, ...],              # scheduled-rounds seasons, by number
- "games": [GAME, ...],                # confirmed games not in a round (rated league), played order
- "race": {"labels": ["1", "2", ...],  # round numbers, or "YYYY-MM" months in a rated league
-          "series": [{"player", "player_slug", "points": [float, ...]}],
-          "positions": {player_slug: [rank | null, ...]}},   # table position per label
- "messages": {LANG: {"rounds": {"N": {"draw": str | null, "results": str | null}}}}}
-
-ROW = {"rank": int | null, "player": name, "points": float, "gap": float (2 decimals),
-       "games", "counted", "dropped", "eligible": bool, "podium_eligible": bool,
-       "player_slug": str, "player_id": int,
-       "markers": ["below_minimum" | "podium_conditions_not_met", ...],
-       "counted_game_ids": [int, ...], "dropped_game_ids": [int, ...]}   # in played order
-
-ROUND = {"number", "date", "status", "registration_deadline": datetime | null,
-         "registered": [{"player", "player_slug"}],          # registration order
-         # draw: null until the draw is published (or the round has results)
-         "draw": null | {"method": "random" | "ranking" | "", "seed": int | null,
-                         "drawn_at", "published_at",
-                         "recipe": "sha256-v1" | "legacy" | "unrecorded" | null,
-                         "redraws": int,       # draws of the round before the standing one
-                         "changes": [{"kind": "swap" | "reserve_in", "players": [name, name],
-                                      "tables": [int | null, int | null], "reason", "at"}],
-                         "check_path": "/seasons/S/rounds/N/draw-check/",
-                         "tables": [{"table": 1, "players": [{"seat", "player", "player_slug"}]}],
-                         "reserves": [{"player", "player_slug"}]},
-         "results": [GAME, ...],                             # confirmed games, by table
-         "results_published_at": datetime | null,
-         "standings_after": [FORMATS.md 5 row + "player_slug", ...]}  # table after this round
-
-GAME = {"game_id", "round": int | null, "table": int | null, "date",
-        "results": [{"seat", "player", "player_slug", "score", "placement" (1 = best, ties
-                     share the better place), "points": float, "gap": float, "dropped": bool}]}
-```
-
-Race series hold the cumulative league points (over counted games, drops applied as at that
-moment) of the top `RACE_PLAYERS` players of the current table after each label.
+A snapshot is built from the database in a constant number of queries, one small function
+per section, as a `SnapshotData` (the schema, documented once, is `publishing.snapshot_schema`)
+and stored split by section (`publishing.snapshot_split`, `publishing.models`); pages read
+the latest one and never recompute standings on a request. Standings come from the league's
+pure standings layer (`league.standings`); this module only loads rows, calls it, and shapes
+its answer.
 """
 
 from __future__ import annotations
@@ -69,14 +24,28 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, GameResult
-from league.loader import GameInfo, season_standings
+from league.loader import GameInfo, SeasonStandings, season_standings
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
 from league.standings import GameEntry, PlayerTally, StandingRow, rank_tallies, tally_player
 from publishing import messages
 from publishing.models import SeasonSnapshot
+from publishing.snapshot_schema import (
+    SCHEMA,
+    BriefRow,
+    DrawChangeData,
+    DrawData,
+    GameData,
+    Marker,
+    PlayerName,
+    RaceData,
+    RoundData,
+    SeasonInfo,
+    SeatData,
+    SnapshotData,
+    StandingsRow,
+)
 
-SCHEMA = 1
 RACE_PLAYERS = 8
 
 
@@ -88,14 +57,15 @@ class PlayerRef:
     name: str
     slug: str
 
-    def as_json(self) -> dict[str, str]:
+    def as_json(self) -> PlayerName:
         return {"player": self.name, "player_slug": self.slug}
 
 
 def latest_snapshot(season: Season | int) -> SeasonSnapshot | None:
-    """The season's most recent published snapshot, or None before the first publish."""
+    """The season's most recent published snapshot of the current `SCHEMA` (its summary; the
+    sections load on demand), or None before the first publish in this schema."""
     season_id = season if isinstance(season, int) else season.pk
-    return SeasonSnapshot.objects.filter(season_id=season_id).order_by("-version").first()
+    return SeasonSnapshot.current(season_id).order_by("-version").first()
 
 
 def inputs_fingerprint(season: Season) -> str:
@@ -161,16 +131,46 @@ def inputs_fingerprint(season: Season) -> str:
     return hashlib.sha256(encoded).hexdigest()
 
 
-def build_snapshot_data(season: Season) -> dict[str, Any]:
-    """The snapshot of `season` as JSON-ready data (schema in the module docstring)."""
+@dataclass(frozen=True)
+class _Rows:
+    """The database rows a snapshot is built from (besides the standings)."""
+
+    results_by_game: dict[int, list[dict[str, Any]]]
+    registrations: list[dict[str, Any]]
+    seats: list[dict[str, Any]]
+    players: dict[int, PlayerRef]
+    records: dict[int, DrawRecord]
+
+
+def build_snapshot_data(season: Season) -> SnapshotData:
+    """The whole snapshot of `season` (schema in `publishing.snapshot_schema`)."""
     table = season_standings(season)
-    rules = table.rules
+    rows = _load_rows(season, table)
     standings = list(table.rows)
-    final = list(table.ranked(final=True).rows)
-    entries = [entry for row in standings for entry in row.entries]
-    league = season.league
-    rounds = list(Round.objects.filter(season=season).select_related("season").order_by("number"))
-    games = sorted(table.games.values(), key=lambda g: (g.date, g.id))
+    games = _games_json(table, standings, rows)
+    race, tables_after = _progression(table.rules, season, standings, rows.players)
+    data: SnapshotData = {
+        "schema": SCHEMA,
+        "published_at": _iso_now(),
+        "season": _season_json(season, table.rules),
+        "rules": table.rules.to_dict(),
+        "standings": [_row_json(row, table.rules, rows.players) for row in standings],
+        "final_standings": [
+            _row_json(row, table.rules, rows.players) for row in table.ranked(final=True).rows
+        ],
+        "rounds": _rounds_json(season, games, tables_after, rows),
+        "games": [game for game in games.values() if game["round"] is None],
+        "race": race,
+        "messages": {},
+    }
+    data["messages"] = {
+        code: messages.season_messages(data, code) for code, _name in settings.LANGUAGES
+    }
+    return data
+
+
+def _load_rows(season: Season, table: SeasonStandings) -> _Rows:
+    """Results, registrations, seats, the players they name and the standing draw records."""
     results_by_game: dict[int, list[dict[str, Any]]] = defaultdict(list)
     for row in (
         GameResult.objects.filter(game__season=season, game__status=Game.Status.CONFIRMED)
@@ -194,82 +194,88 @@ def build_snapshot_data(season: Season) -> dict[str, Any]:
         p["id"]: PlayerRef(p["id"], p["name"], p["slug"])
         for p in Player.objects.filter(id__in=unnamed - set(players)).values("id", "name", "slug")
     }
-    dropped = {(row.player, game) for row in standings for game in row.dropped_games}
-    entries_by_game: dict[int, dict[int, GameEntry]] = defaultdict(dict)
-    for entry in entries:
-        entries_by_game[entry.game][entry.player] = entry
-    game_rows = {
-        game.id: _game_json(
-            game, results_by_game[game.id], entries_by_game[game.id], players, dropped
-        )
-        for game in games
-    }
-    round_number = {game.id: game.round for game in games}
-    standings_json = [_row_json(row, rules, players) for row in standings]
-    race, tables_after = _progression(rules, season, entries, standings, players)
     records = {
         record.round_id: record
         for record in DrawRecord.objects.filter(
             round__season=season, superseded=False
         ).prefetch_related("changes")
     }
-    round_json = [
+    return _Rows(results_by_game, registrations, seats, players, records)
+
+
+def _season_json(season: Season, rules: LeagueRules) -> SeasonInfo:
+    league = season.league
+    return {
+        "slug": season.slug,
+        "name": season.name,
+        "league": league.name,
+        "league_slug": league.slug,
+        "kind": rules.kind,
+        "preset": season.rules_preset,
+        "start": season.start.isoformat(),
+        "end": season.end.isoformat(),
+        "status": season.status,
+        "time_zone": league.timezone,
+    }
+
+
+def _games_json(
+    table: SeasonStandings, standings: Sequence[StandingRow], rows: _Rows
+) -> dict[int, GameData]:
+    """Every confirmed game by id, in played order."""
+    dropped = {(row.player, game) for row in standings for game in row.dropped_games}
+    entries_by_game: dict[int, dict[int, GameEntry]] = defaultdict(dict)
+    for row in standings:
+        for entry in row.entries:
+            entries_by_game[entry.game][entry.player] = entry
+    return {
+        game.id: _game_json(
+            game, rows.results_by_game[game.id], entries_by_game[game.id], rows.players, dropped
+        )
+        for game in sorted(table.games.values(), key=lambda g: (g.date, g.id))
+    }
+
+
+def _rounds_json(
+    season: Season,
+    games: dict[int, GameData],
+    tables_after: dict[str, list[StandingRow]],
+    rows: _Rows,
+) -> list[RoundData]:
+    return [
         _round_json(
             round_,
-            records.get(round_.id),
-            [_brief_row(row, players) for row in tables_after.get(str(round_.number), [])],
-            [g for gid, g in game_rows.items() if round_number[gid] == round_.number],
-            [r for r in registrations if r["round_id"] == round_.id],
-            [s for s in seats if s["round_id"] == round_.id],
-            players,
+            rows.records.get(round_.id),
+            [_brief_row(row, rows.players) for row in tables_after.get(str(round_.number), [])],
+            [g for g in games.values() if g["round"] == round_.number],
+            [r for r in rows.registrations if r["round_id"] == round_.id],
+            [s for s in rows.seats if s["round_id"] == round_.id],
+            rows.players,
         )
-        for round_ in rounds
+        for round_ in Round.objects.filter(season=season)
+        .select_related("season")
+        .order_by("number")
     ]
-    data: dict[str, Any] = {
-        "schema": SCHEMA,
-        "published_at": _iso(timezone.now()),
-        "season": {
-            "slug": season.slug,
-            "name": season.name,
-            "league": league.name,
-            "league_slug": league.slug,
-            "kind": rules.kind,
-            "preset": season.rules_preset,
-            "start": season.start.isoformat(),
-            "end": season.end.isoformat(),
-            "status": season.status,
-            "time_zone": league.timezone,
-        },
-        "rules": rules.to_dict(),
-        "standings": standings_json,
-        "final_standings": [_row_json(row, rules, players) for row in final],
-        "rounds": round_json,
-        "games": [g for gid, g in game_rows.items() if round_number[gid] is None],
-        "race": race,
-    }
-    data["messages"] = {
-        code: messages.season_messages(data, code) for code, _name in settings.LANGUAGES
-    }
-    return data
+
+
+def _iso_now() -> str:
+    return timezone.now().astimezone(dt.UTC).isoformat()
 
 
 def _iso(value: dt.datetime | None) -> str | None:
     return None if value is None else value.astimezone(dt.UTC).isoformat()
 
 
-def _row_json(
-    row: StandingRow, rules: LeagueRules, players: dict[int, PlayerRef]
-) -> dict[str, Any]:
+def _row_json(row: StandingRow, rules: LeagueRules, players: dict[int, PlayerRef]) -> StandingsRow:
     player = players[row.player]
-    markers = []
+    markers: list[Marker] = []
     if not row.eligible:
         markers.append("below_minimum")
     elif rules.podium_windows and not row.podium_eligible:
         markers.append("podium_conditions_not_met")
     dropped = set(row.dropped_games)
     return {
-        **row.as_json(player.name),
-        "player_slug": player.slug,
+        **_brief_row(row, players),
         "player_id": player.id,
         "markers": markers,
         "counted_game_ids": [e.game for e in row.entries if e.game not in dropped],
@@ -283,7 +289,7 @@ def _game_json(
     by_player: dict[int, GameEntry],
     players: dict[int, PlayerRef],
     dropped: set[tuple[int, int]],
-) -> dict[str, Any]:
+) -> GameData:
     scores = [r["score"] for r in results]
     return {
         "game_id": game.id,
@@ -305,83 +311,95 @@ def _game_json(
     }
 
 
-def _brief_row(row: StandingRow, players: dict[int, PlayerRef]) -> dict[str, Any]:
-    return {**row.as_json(players[row.player].name), "player_slug": players[row.player].slug}
+def _brief_row(row: StandingRow, players: dict[int, PlayerRef]) -> BriefRow:
+    brief = row.as_json(players[row.player].name)
+    return {
+        "rank": brief["rank"],
+        "player": brief["player"],
+        "points": brief["points"],
+        "gap": brief["gap"],
+        "games": brief["games"],
+        "counted": brief["counted"],
+        "dropped": brief["dropped"],
+        "eligible": brief["eligible"],
+        "podium_eligible": brief["podium_eligible"],
+        "player_slug": players[row.player].slug,
+    }
 
 
 def _round_json(
     round_: Round,
     record: DrawRecord | None,
-    table_after: list[dict[str, Any]],
-    games: list[dict[str, Any]],
+    table_after: list[BriefRow],
+    games: list[GameData],
     registrations: Sequence[dict[str, Any]],
     seats: Sequence[dict[str, Any]],
     players: dict[int, PlayerRef],
-) -> dict[str, Any]:
+) -> RoundData:
     games.sort(key=lambda g: (g["table"] is None, g["table"] or 0, g["game_id"]))
-    draw = None
     # A draw is public once published; before that only the organizers see it, so a swap
     # before publishing never shows.
-    if seats and round_.draw_is_public:
-        tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
-        for seat in seats:
-            tables[seat["table__number"]].append(
-                {"seat": seat["seat"], **players[seat["player_id"]].as_json()}
-            )
-        seated = {s["player_id"] for s in seats}
-        draw = {
-            "method": round_.draw_method,
-            "seed": round_.draw_seed,
-            "drawn_at": _iso(round_.drawn_at),
-            "published_at": _iso(round_.draw_published_at),
-            "tables": [{"table": n, "players": tables[n]} for n in sorted(tables)],
-            "reserves": [
-                players[r["player_id"]].as_json()
-                for r in registrations
-                if r["player_id"] not in seated
-            ],
-            **_disclosure_json(round_, record),
-        }
+    public = bool(seats) and round_.draw_is_public
     return {
         "number": round_.number,
         "date": round_.date.isoformat(),
         "status": round_.status,
         "registration_deadline": _iso(round_.registration_deadline),
         "registered": [players[r["player_id"]].as_json() for r in registrations],
-        "draw": draw,
+        "draw": _draw_json(round_, record, registrations, seats, players) if public else None,
         "results": games,
         "results_published_at": _iso(round_.results_published_at),
         "standings_after": table_after,
     }
 
 
-def _disclosure_json(round_: Round, record: DrawRecord | None) -> dict[str, Any]:
-    """How the standing draw was made and changed (league.models.DrawRecord), for the texts."""
-    changes = list(record.changes.all()) if record else []
+def _draw_json(
+    round_: Round,
+    record: DrawRecord | None,
+    registrations: Sequence[dict[str, Any]],
+    seats: Sequence[dict[str, Any]],
+    players: dict[int, PlayerRef],
+) -> DrawData:
+    """The published draw: how it was made and changed (league.models.DrawRecord), its
+    tables and its reserves."""
+    tables: dict[int, list[SeatData]] = defaultdict(list)
+    for seat in seats:
+        tables[seat["table__number"]].append(
+            {"seat": seat["seat"], **players[seat["player_id"]].as_json()}
+        )
+    seated = {s["player_id"] for s in seats}
     return {
+        "method": round_.draw_method,
+        "seed": round_.draw_seed,
+        "drawn_at": _iso(round_.drawn_at),
+        "published_at": _iso(round_.draw_published_at),
+        "tables": [{"table": n, "players": tables[n]} for n in sorted(tables)],
+        "reserves": [
+            players[r["player_id"]].as_json() for r in registrations if r["player_id"] not in seated
+        ],
         "recipe": record.recipe if record else None,
         "redraws": record.number - 1 if record else 0,
-        "changes": [
-            {
-                "kind": c.kind,
-                "players": c.players,
-                "tables": c.tables,
-                "reason": c.reason,
-                "at": _iso(c.at),
-            }
-            for c in changes
-        ],
+        "changes": [_change_json(c) for c in record.changes.all()] if record else [],
         "check_path": reverse("web:draw_check", args=[round_.season.slug, round_.number]),
+    }
+
+
+def _change_json(change: DrawChange) -> DrawChangeData:
+    return {
+        "kind": change.kind,
+        "players": change.players,
+        "tables": change.tables,
+        "reason": change.reason,
+        "at": _iso(change.at),
     }
 
 
 def _progression(
     rules: LeagueRules,
     season: Season,
-    entries: Sequence[GameEntry],
     standings: Sequence[StandingRow],
     players: dict[int, PlayerRef],
-) -> tuple[dict[str, Any], dict[str, list[StandingRow]]]:
+) -> tuple[RaceData, dict[str, list[StandingRow]]]:
     """The race chart and positions, and the full table after each label (round or month).
 
     A player's tally only changes when he plays, so after each label only the players who
@@ -399,7 +417,7 @@ def _progression(
         return (int(value), "") if value.isdigit() else (0, value)
 
     by_label: dict[str, list[GameEntry]] = defaultdict(list)
-    for entry in entries:
+    for entry in (entry for row in standings for entry in row.entries):
         by_label[label(entry)].append(entry)
     labels = sorted(by_label, key=order)
     played: dict[int, list[GameEntry]] = defaultdict(list)
@@ -416,7 +434,7 @@ def _progression(
             rules, tallies.values(), tiebreak=lambda player: players[player].name
         )
     rows_by_label = {lbl: {row.player: row for row in tables[lbl]} for lbl in labels}
-    race = {
+    race: RaceData = {
         "labels": labels,
         "series": [
             {

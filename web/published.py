@@ -1,22 +1,36 @@
-"""Read-only view of a season's latest published snapshot (schema in publishing.snapshots)."""
+"""Read-only views of a season's latest published snapshot, each loading only what its page
+shows (schema in publishing.snapshot_schema): the summary for the season page, one round's
+section for a round page, one player's sections for a player page."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any
+from typing import Literal, cast
 
 from django.db.models import Max, OuterRef, QuerySet, Subquery
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 
 from league.models import Season
-from publishing.models import SeasonSnapshot
+from publishing.models import SeasonSnapshot, SnapshotSection
+from publishing.snapshot_schema import (
+    SCHEMA,
+    DroppedGame,
+    GameData,
+    LatestTexts,
+    PlayerSection,
+    RaceChart,
+    RoundSection,
+    RoundTexts,
+    StandingsRow,
+    player_key,
+    round_key,
+)
 from publishing.snapshots import latest_snapshot
 
-Row = dict[str, Any]
+TableKey = Literal["standings", "final_standings"]
 
 
 @dataclass(frozen=True)
@@ -27,112 +41,115 @@ class MessageText:
     body: str
 
 
+def texts_in_language(texts: Mapping[str, RoundTexts], titles: dict[str, str]) -> list[MessageText]:
+    """A round's messaging texts in the active language, in the order of `titles`."""
+    language = get_language() or "en"
+    found = texts.get(language) or texts.get(language.split("-")[0])
+    if found is None:
+        return []
+    by_key = cast(Mapping[str, str | None], found)
+    return [MessageText(title, text) for key, title in titles.items() if (text := by_key.get(key))]
+
+
 class Published:
-    """A season's published data: standings, rounds, race series and messaging texts."""
+    """A season's published summary: the tables, the race chart and the latest texts."""
 
     def __init__(self, snapshot: SeasonSnapshot) -> None:
         self.snapshot = snapshot
-        self.data: dict[str, Any] = snapshot.data
+        self.summary = snapshot.typed_summary
 
     @property
     def published_at(self) -> dt.datetime:
         """When this snapshot was published."""
-        return parse_datetime(self.data.get("published_at") or "") or self.snapshot.created_at
+        return parse_datetime(self.summary["published_at"]) or self.snapshot.created_at
 
-    def standings(self, *, final: bool) -> list[Row]:
+    def standings(self, *, final: bool) -> list[StandingsRow]:
         """The league table rows: the final standings, or the in-season table."""
-        return list(self.data.get("final_standings" if final else "standings", []))
-
-    @cached_property
-    def games(self) -> dict[int, Row]:
-        """Every published game by id, with its round number (None in open play)."""
-        games: dict[int, Row] = {}
-        for round_ in self.data.get("rounds", []):
-            for game in round_.get("results", []):
-                games[game["game_id"]] = game
-        for game in self.data.get("games", []):
-            games[game["game_id"]] = game
-        return games
-
-    def round(self, number: int) -> Row | None:
-        """The published round `number`, or None."""
-        return next((r for r in self.data.get("rounds", []) if r["number"] == number), None)
-
-    def results_by_table(self, number: int) -> dict[int, Row]:
-        """The published games of round `number` by table number."""
-        round_ = self.round(number)
-        if round_ is None:
-            return {}
-        return {game["table"]: game for game in round_.get("results", []) if game["table"]}
-
-    def last_round_with_results(self) -> Row | None:
-        """The most recent round whose results are published."""
-        rounds = [r for r in self.data.get("rounds", []) if r.get("results")]
-        return rounds[-1] if rounds else None
+        return list(self.summary["final_standings" if final else "standings"])
 
     @property
-    def race(self) -> Row:
+    def dropped_games(self) -> dict[str, list[DroppedGame]]:
+        """The dropped games the league table lists, by player slug."""
+        return self.summary["dropped_games"]
+
+    @property
+    def last_round_with_results(self) -> LatestTexts | None:
+        """The most recent round whose results are published, with its texts."""
+        return self.summary["latest_texts"]
+
+    @property
+    def race(self) -> RaceChart:
         """The race chart data: labels and each top player's points after each label."""
-        return self.data.get("race") or {"labels": [], "series": []}
+        return self.summary["race"]
 
-    def round_texts(self, number: int, titles: dict[str, str]) -> list[MessageText]:
-        """Round `number`'s messaging texts in the active language, in the order of `titles`."""
-        messages = self.data.get("messages", {})
-        language = get_language() or "en"
-        by_language = messages.get(language) or messages.get(language.split("-")[0]) or {}
-        texts = by_language.get("rounds", {}).get(str(number), {})
-        return [MessageText(title, texts[key]) for key, title in titles.items() if texts.get(key)]
 
-    def player_games(self, player_slug: str) -> list[tuple[Row, Row]]:
-        """(game, the player's result line) for each of his published games, played order."""
-        found = []
-        for game in self.games.values():
-            for line in game["results"]:
-                if line["player_slug"] == player_slug:
-                    found.append((game, line))
-        found.sort(key=lambda pair: (pair[0]["date"], pair[0]["round"] or 0, pair[0]["game_id"]))
-        return found
+@dataclass(frozen=True)
+class PublishedRound:
+    """One round's published section: its results and its texts."""
 
-    def standing_of(self, player_slug: str, *, final: bool) -> Row | None:
-        """The player's row of the league table, or None."""
-        rows = self.standings(final=final)
-        return next((row for row in rows if row["player_slug"] == player_slug), None)
+    section: RoundSection
+
+    def results_by_table(self) -> dict[int, GameData]:
+        """The round's published games by table number."""
+        return {game["table"]: game for game in self.section["round"]["results"] if game["table"]}
+
+    def texts(self, titles: dict[str, str]) -> list[MessageText]:
+        """The round's messaging texts in the active language, in the order of `titles`."""
+        return texts_in_language(self.section["texts"], titles)
 
 
 def published(season: Season) -> Published | None:
-    """The season's latest snapshot (one query), or None before the first publish."""
+    """The season's latest summary (one query), or None before the first publish."""
     snapshot = latest_snapshot(season)
     return None if snapshot is None else Published(snapshot)
 
 
 def _newest_snapshots(season_ids: list[int]) -> QuerySet[SeasonSnapshot]:
-    """The latest snapshot of each of the seasons, as one query."""
+    """The latest snapshot of the current schema of each of the seasons, as one query."""
     newest = (
-        SeasonSnapshot.objects.filter(season_id=OuterRef("season_id"))
+        SeasonSnapshot.objects.filter(season_id=OuterRef("season_id"), schema=SCHEMA)
         .values("season_id")
         .annotate(top=Max("version"))
         .values("top")
     )
-    return SeasonSnapshot.objects.filter(season_id__in=season_ids, version=Subquery(newest))
+    return SeasonSnapshot.objects.filter(
+        season_id__in=season_ids, schema=SCHEMA, version=Subquery(newest)
+    )
 
 
-def published_many(seasons: Iterable[Season]) -> dict[int, Published]:
-    """The latest snapshot of each season, by season id, in one query."""
+def _latest_sections(season_ids: list[int], key: str) -> dict[int, object]:
+    """Section `key` of each season's latest snapshot, by season id, in one query."""
+    rows = SnapshotSection.objects.filter(
+        key=key, snapshot__in=_newest_snapshots(season_ids)
+    ).values_list("snapshot__season_id", "data")
+    return dict(rows)
+
+
+def published_round(season: Season, number: int) -> PublishedRound | None:
+    """Round `number`'s section of the season's latest snapshot (one query), or None."""
+    section = _latest_sections([season.pk], round_key(number)).get(season.pk)
+    return None if section is None else PublishedRound(cast(RoundSection, section))
+
+
+def player_sections(seasons: Iterable[Season], slug: str) -> dict[int, PlayerSection]:
+    """The player's section of each season's latest snapshot, by season id, in one query."""
     ids = [season.pk for season in seasons]
     if not ids:
         return {}
-    snapshots = _newest_snapshots(ids)
-    return {snapshot.season_id: Published(snapshot) for snapshot in snapshots}
+    found = _latest_sections(ids, player_key(slug))
+    return {season_id: cast(PlayerSection, data) for season_id, data in found.items()}
 
 
-def latest_parts(seasons: Iterable[Season], *keys: str) -> dict[int, dict[str, Any]]:
-    """Only the named top-level parts of each season's latest snapshot, in one query.
+def latest_tables(
+    seasons: Iterable[Season], *keys: TableKey
+) -> dict[int, dict[str, list[StandingsRow]]]:
+    """Only the named tables of each season's latest summary, in one query.
 
-    The home page needs a few rows of the table, not the whole snapshot (which holds every
-    round's results), so the database extracts just those keys.
+    The home page needs a few rows of the table, not the whole summary, so the database
+    extracts just those keys.
     """
     ids = [season.pk for season in seasons]
     if not ids:
         return {}
-    rows = _newest_snapshots(ids).values("season_id", *(f"data__{key}" for key in keys))
-    return {row["season_id"]: {key: row[f"data__{key}"] for key in keys} for row in rows}
+    rows = _newest_snapshots(ids).values("season_id", *(f"summary__{key}" for key in keys))
+    return {row["season_id"]: {key: row[f"summary__{key}"] for key in keys} for row in rows}

@@ -16,9 +16,10 @@ from league.actions.common import season_rules
 from league.actions.errors import ActionError
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import LeagueRules
+from publishing.snapshot_schema import GameData, PlayerGame, ResultLine, StandingsRow
 from rating.models import RatingChange
 from web.deal_sheets import DealLine, deal_sheet
-from web.published import Published, Row, latest_parts, published, published_many
+from web.published import PublishedRound, latest_tables, player_sections, published_round
 from web.schedule import RoundTimes, round_times
 
 UPCOMING_ROUND_STATUSES = (
@@ -56,7 +57,7 @@ class SeasonSummary:
     season: Season
     kind: str
     next_round: NextRound | None = None
-    leaders: list[Row] = field(default_factory=list)
+    leaders: list[StandingsRow] = field(default_factory=list)
 
 
 @dataclass
@@ -82,7 +83,7 @@ def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
     for round_ in next_rounds:
         first_round.setdefault(round_.season_id, round_)
     seasons = [season for league in leagues for season in league.seasons.all()]
-    tables = latest_parts(seasons, "standings", "final_standings")
+    tables = latest_tables(seasons, "standings", "final_standings")
     summaries = []
     for league in leagues:
         summary = LeagueSummary(league)
@@ -118,7 +119,7 @@ class TableView:
     table: Table
     seats: list[Seat]
     game: Game | None = None
-    result: Row | None = None
+    result: GameData | None = None
     sheet: list[DealLine] = field(default_factory=list)
 
 
@@ -134,7 +135,7 @@ class RoundPage:
     reserves: list[Player]
     previous: int | None
     following: int | None
-    published: Published | None
+    published: PublishedRound | None
 
     @property
     def has_results(self) -> bool:
@@ -174,8 +175,8 @@ def round_page(season: Season, number: int) -> RoundPage:
     )
     by_table = {game.table_id: game for game in games}
     rules = season_rules(season)
-    snapshot = published(season)
-    results = snapshot.results_by_table(number) if snapshot else {}
+    snapshot = published_round(season, number)
+    results = snapshot.results_by_table() if snapshot else {}
     views = []
     seated: set[int] = set()
     for table in tables:
@@ -225,7 +226,7 @@ class ArchiveEntry:
     """A finished season with its podium (places 1-3 of the final standings) and size."""
 
     season: Season
-    podium: list[Row]
+    podium: list[StandingsRow]
     players: int
 
 
@@ -241,7 +242,7 @@ def finished_seasons() -> list[Season]:
 def archive_entries(seasons: Sequence[Season]) -> list[ArchiveEntry]:
     """Each finished season's podium and number of players from its snapshot's final
     standings (1 query)."""
-    tables = latest_parts(seasons, "final_standings")
+    tables = latest_tables(seasons, "final_standings")
     entries = []
     for season in seasons:
         rows = tables.get(season.pk, {}).get("final_standings") or []
@@ -258,8 +259,8 @@ class PlayerSeason:
     """A player's season: his table row and his games with points, gap and drops."""
 
     season: Season
-    row: Row | None
-    games: list[tuple[Row, Row]]
+    row: StandingsRow | None
+    games: list[tuple[PlayerGame, ResultLine]]
     final: bool
     position_labels: list[str] = field(default_factory=list)
     positions: list[int | None] = field(default_factory=list)
@@ -308,22 +309,21 @@ def player_page(slug: str) -> PlayerPage:
         .select_related("league")
         .order_by("-start", "slug")
     )
-    snapshots = published_many(seasons)
+    sections = player_sections(seasons, player.slug)
     items = []
     for season in seasons:
-        snapshot = snapshots.get(season.pk)
-        if snapshot is None:
+        section = sections.get(season.pk)
+        if section is None:
             continue
         final = season.status == Season.Status.FINISHED
-        race = snapshot.race
         items.append(
             PlayerSeason(
                 season=season,
-                row=snapshot.standing_of(player.slug, final=final),
-                games=snapshot.player_games(player.slug),
+                row=section["final_row" if final else "row"],
+                games=[(game, game["line"]) for game in section["games"]],
                 final=final,
-                position_labels=list(race.get("labels", [])),
-                positions=list(race.get("positions", {}).get(player.slug, [])),
+                position_labels=list(section["position_labels"]),
+                positions=list(section["positions"]),
             )
         )
     rating = [

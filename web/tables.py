@@ -14,6 +14,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 
+from publishing.snapshot_schema import DroppedGame, StandingsRow
 from web.templatetags.web_format import league_number, signed
 
 Row = Mapping[str, Any]
@@ -111,24 +112,18 @@ def _player_cell(row: Row, marker_badges: Mapping[str, SafeString]) -> SafeStrin
     )
 
 
-def _dropped_cell(row: Row, games: Mapping[int, Row]) -> SafeString | str:
+def _dropped_cell(row: StandingsRow, dropped: Sequence[DroppedGame]) -> SafeString | str:
     if not row["dropped"]:
         return "0"
     items = []
-    for game_id in row["dropped_game_ids"]:
-        game = games.get(game_id)
-        line = game and next(
-            (r for r in game["results"] if r["player_slug"] == row["player_slug"]), None
-        )
-        if not game or not line:
-            continue
+    for game in dropped:
         where = (
             _("Round %(number)s") % {"number": game["round"]}
             if game["round"]
             else date_format(parse_date(game["date"]), "SHORT_DATE_FORMAT")
         )
-        points = _("%(points)s pts") % {"points": league_number(line["points"])}
-        items.append(format_html("<li>{}: {}, {}</li>", where, points, signed(line["gap"])))
+        points = _("%(points)s pts") % {"points": league_number(game["points"])}
+        items.append(format_html("<li>{}: {}, {}</li>", where, points, signed(game["gap"])))
     return format_html(
         '<details class="row-details"><summary>{}<span class="visually-hidden"> {}</span>'
         "</summary><ul>{}</ul></details>",
@@ -138,8 +133,11 @@ def _dropped_cell(row: Row, games: Mapping[int, Row]) -> SafeString | str:
     )
 
 
-def table_rows(rows: Sequence[Row], games: Mapping[int, Row]) -> list[dict[str, Any]]:
-    """Standings rows with their display cells and a rank order putting the unranked last."""
+def table_rows(
+    rows: Sequence[StandingsRow], dropped_games: Mapping[str, Sequence[DroppedGame]]
+) -> list[dict[str, Any]]:
+    """Standings rows with their display cells and a rank order putting the unranked last;
+    `dropped_games` lists each player's dropped games (by slug) for his row's details."""
     marker_badges = {
         marker: format_html(' <span class="badge badge-warn" title="{}">{}</span>', label, short)
         for marker, label, short in (
@@ -155,7 +153,7 @@ def table_rows(rows: Sequence[Row], games: Mapping[int, Row]) -> list[dict[str, 
             "player_cell": _player_cell(row, marker_badges),
             "points_cell": league_number(row["points"]),
             "gap_cell": signed(row["gap"]),
-            "dropped_cell": _dropped_cell(row, games),
+            "dropped_cell": _dropped_cell(row, dropped_games.get(row["player_slug"], ())),
         }
         for row in rows
     ]

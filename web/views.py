@@ -23,10 +23,11 @@ from django_tables2 import RequestConfig
 
 from league.actions.errors import ActionError
 from league.models import Season
+from publishing.snapshot_schema import RaceChart
 from web import page_cache, queries
 from web.charts import colored, legend, line_chart
 from web.draw_disclosure import draw_disclosure
-from web.published import published
+from web.published import published, texts_in_language
 from web.rules_text import describe_rules, scoring_grid
 from web.tables import SafeTableExport, StandingsTable, table_rows
 
@@ -126,7 +127,7 @@ def round_detail(request: HttpRequest, season: str, number: int) -> HttpResponse
     titles = text_titles()
     if not page.draw_visible:
         del titles["draw"]
-    texts = page.published.round_texts(number, titles) if page.published else []
+    texts = page.published.texts(titles) if page.published else []
     response = render(
         request,
         "web/round.html",
@@ -149,7 +150,7 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
     season_obj = queries.get_season(season)
     snapshot = published(season_obj)
     final = season_obj.status == Season.Status.FINISHED
-    rows = table_rows(snapshot.standings(final=final), snapshot.games) if snapshot else []
+    rows = table_rows(snapshot.standings(final=final), snapshot.dropped_games) if snapshot else []
     table = StandingsTable(rows)
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get(EXPORT_PARAM)
@@ -158,12 +159,10 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
         response = exporter.response(filename=f"{ascii_name(season_obj.slug)}.{export_format}")
         return response
     rounds = queries.season_rounds(season_obj)
-    race = snapshot.race if snapshot else {"labels": [], "series": []}
+    race: RaceChart = snapshot.race if snapshot else {"labels": [], "series": []}
     series = colored([(s["player"], s["points"]) for s in race["series"]])
-    last_round = snapshot.last_round_with_results() if snapshot else None
-    texts = (
-        snapshot.round_texts(last_round["number"], text_titles()) if snapshot and last_round else []
-    )
+    last_round = snapshot.last_round_with_results if snapshot else None
+    texts = texts_in_language(last_round["texts"], text_titles()) if last_round else []
     response = render(
         request,
         "web/season.html",

@@ -58,7 +58,9 @@ def test_beat_closes_draws_and_publishes_the_round_at_the_league_time(start_work
     assert round_.drawn_at >= moment
     snapshot = wait_for(
         lambda: (
-            SeasonSnapshot.objects.filter(season=season).exclude(data__rounds__0__draw=None).first()
+            SeasonSnapshot.objects.filter(season=season)
+            .exclude(summary__rounds__0__draw=None)
+            .first()
         ),
         what="the published draw in the snapshot",
     )

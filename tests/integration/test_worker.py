@@ -74,7 +74,7 @@ def test_confirmed_result_is_published_by_the_worker(start_worker):
     snapshot = SeasonSnapshot.objects.filter(season=season).order_by("-version").first()
     wait_for(
         lambda: SeasonSnapshot.objects.filter(
-            season=season, data__standings__0__player=seated[0]
+            season=season, summary__standings__0__player=seated[0]
         ).exists(),
         what="a snapshot with the confirmed result",
     )
@@ -101,7 +101,9 @@ def test_a_burst_of_confirmations_leads_to_a_few_publishes(start_worker):
     for number in range(1, 51):
         confirm(season, number, {"Dana": number, "Eli": 80, "Noa": 45, "Omer": -10})
     wait_for(
-        lambda: SeasonSnapshot.objects.filter(season=season, data__standings__0__games=50).exists(),
+        lambda: SeasonSnapshot.objects.filter(
+            season=season, summary__standings__0__games=50
+        ).exists(),
         timeout=120,
         what="a snapshot with all 50 games",
     )

@@ -1,0 +1,317 @@
+"""The published snapshot's shape, in one place: the writer (`publishing.snapshots`) returns
+these types and every reader (pages, API, texts, mails) reads them.
+
+All dates are ISO 8601, datetimes ISO 8601 with offset, in UTC. The whole snapshot of a
+season (`SnapshotData`, version `SCHEMA`):
+
+```
+{"schema": 2,
+ "published_at": "2026-11-29T22:40:00+00:00",
+ "season": SEASON,                    # slug, name, league, kind "rounds" | "rated", ...
+ "rules": {...},                      # LeagueRules.to_dict() of the season
+ "standings": [ROW, ...],             # in-season table, FORMATS.md 5 order
+ "final_standings": [ROW, ...],       # final mode: eligible ranked first, then rank null
+ "rounds": [ROUND, ...],              # scheduled-rounds seasons, by number
+ "games": [GAME, ...],                # confirmed games not in a round (rated league), played order
+ "race": {"labels": ["1", "2", ...],  # round numbers, or "YYYY-MM" months in a rated league
+          "series": [{"player", "player_slug", "points": [float, ...]}],
+          "positions": {player_slug: [rank | null, ...]}},   # table position per label
+ "messages": {LANG: {"rounds": {"N": {"draw": str | null, "results": str | null}}}}}
+```
+
+Race series hold the cumulative league points (over counted games, drops applied as at that
+moment) of the top players of the current table after each label (`RACE_PLAYERS` in
+`publishing.snapshots`).
+
+It is stored split by section (`SCHEMA` 2), so a page decodes only what it shows:
+`SeasonSnapshot.summary` holds a `SnapshotSummary` (the tables, the round list, the race
+chart, the dropped games the table lists and the latest results texts) and each
+`SnapshotSection` row one heavy part under its key: `round_key(N)` -> `RoundSection`,
+`player_key(SLUG)` -> `PlayerSection`, `GAMES_KEY` -> the open-play games. The split and
+its inverse are `publishing.snapshot_split`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+SCHEMA = 2
+GAMES_KEY = "games"
+
+Marker = Literal["below_minimum", "podium_conditions_not_met"]
+
+
+class PlayerName(TypedDict):
+    """A player as the snapshot names him."""
+
+    player: str
+    player_slug: str
+
+
+class BriefRow(TypedDict):
+    """A FORMATS.md 5 standings row with the player's slug (the table after a round)."""
+
+    rank: int | None
+    player: str
+    points: float
+    gap: float  # 2 decimals
+    games: int
+    counted: int
+    dropped: int
+    eligible: bool
+    podium_eligible: bool
+    player_slug: str
+
+
+class StandingsRow(BriefRow):
+    """A row of the league table: FORMATS.md 5 with slug, id, markers and its games."""
+
+    player_id: int
+    markers: list[Marker]
+    counted_game_ids: list[int]  # in played order
+    dropped_game_ids: list[int]
+
+
+class ResultLine(TypedDict):
+    """One player's line of a published game."""
+
+    seat: int
+    player: str
+    player_slug: str
+    score: int
+    placement: int  # 1 = best; tied players share the better place
+    points: float
+    gap: float
+    dropped: bool
+
+
+class GameData(TypedDict):
+    """A confirmed game."""
+
+    game_id: int
+    round: int | None
+    table: int | None
+    date: str
+    results: list[ResultLine]
+
+
+class SeatData(TypedDict):
+    """A seat of a drawn table."""
+
+    seat: int
+    player: str
+    player_slug: str
+
+
+class DrawTable(TypedDict):
+    """A drawn table with its seats."""
+
+    table: int
+    players: list[SeatData]
+
+
+class DrawChangeData(TypedDict):
+    """A swap or a reserve brought in after the draw, with the organizer's reason."""
+
+    kind: str  # "swap" | "reserve_in"
+    players: list[str]  # [first, second] / [reserve, replaced]
+    tables: list[int | None]
+    reason: str
+    at: str | None
+
+
+class DrawBrief(TypedDict):
+    """How a published draw was made (the round list of the summary carries this much)."""
+
+    method: str  # "random" | "ranking" | "" (not recorded)
+    seed: int | None
+    drawn_at: str | None
+    published_at: str | None
+    recipe: str | None  # "sha256-v1" | "legacy" | "unrecorded"
+    redraws: int  # draws of the round before the standing one
+    check_path: str  # "/seasons/S/rounds/N/draw-check/"
+
+
+class DrawData(DrawBrief):
+    """A published draw: how it was made and changed, its tables and reserves."""
+
+    changes: list[DrawChangeData]
+    tables: list[DrawTable]
+    reserves: list[PlayerName]
+
+
+class RoundSummary(TypedDict):
+    """A round as the summary lists it: no registrations, seats, results nor tables."""
+
+    number: int
+    date: str
+    status: str
+    registration_deadline: str | None
+    draw: DrawBrief | None  # null until the draw is published
+    results_published_at: str | None
+
+
+class RoundData(TypedDict):
+    """A round in full."""
+
+    number: int
+    date: str
+    status: str
+    registration_deadline: str | None
+    registered: list[PlayerName]  # registration order
+    draw: DrawData | None  # null until the draw is published
+    results: list[GameData]  # confirmed games, by table
+    results_published_at: str | None
+    standings_after: list[BriefRow]  # the table after this round
+
+
+class SeasonInfo(TypedDict):
+    """The season and its league."""
+
+    slug: str
+    name: str
+    league: str
+    league_slug: str
+    kind: str  # "rounds" | "rated"
+    preset: str
+    start: str
+    end: str
+    status: str
+    time_zone: str
+
+
+class RaceSeries(TypedDict):
+    """A leading player's cumulative league points after each label."""
+
+    player: str
+    player_slug: str
+    points: list[float]
+
+
+class RaceChart(TypedDict):
+    """The race chart: labels (round numbers or months) and the leaders' series."""
+
+    labels: list[str]
+    series: list[RaceSeries]
+
+
+class RaceData(RaceChart):
+    """The race chart and every ranked player's table position after each label."""
+
+    positions: dict[str, list[int | None]]
+
+
+class RoundTexts(TypedDict):
+    """A round's messaging-group texts in one language (null when there is nothing)."""
+
+    draw: str | None
+    results: str | None
+
+
+class LanguageTexts(TypedDict):
+    """The texts of one language."""
+
+    rounds: dict[str, RoundTexts]  # by round number as text
+
+
+RulesData = dict[str, object]  # LeagueRules.to_dict(); league.rules reads it back
+
+
+class SnapshotData(TypedDict):
+    """The whole snapshot, as `publishing.snapshots.build_snapshot_data` builds it."""
+
+    schema: int
+    published_at: str
+    season: SeasonInfo
+    rules: RulesData
+    standings: list[StandingsRow]
+    final_standings: list[StandingsRow]
+    rounds: list[RoundData]
+    games: list[GameData]
+    race: RaceData
+    messages: dict[str, LanguageTexts]  # by language code
+
+
+# --- stored by section ----------------------------------------------------------------------
+
+
+class DroppedGame(TypedDict):
+    """A dropped game as the league table lists it under the player's row."""
+
+    game_id: int
+    round: int | None
+    date: str
+    points: float
+    gap: float
+
+
+class LatestTexts(TypedDict):
+    """The last round with results and its texts, for the season page."""
+
+    number: int
+    date: str
+    texts: dict[str, RoundTexts]  # by language code
+
+
+class SnapshotSummary(TypedDict):
+    """What `SeasonSnapshot.summary` holds: all the season page and the API tables read."""
+
+    schema: int
+    published_at: str
+    season: SeasonInfo
+    rules: RulesData
+    standings: list[StandingsRow]
+    final_standings: list[StandingsRow]
+    rounds: list[RoundSummary]
+    race: RaceChart
+    languages: list[str]  # the languages of the texts
+    dropped_games: dict[str, list[DroppedGame]]  # by player slug, for rows with drops
+    latest_texts: LatestTexts | None
+
+
+class RoundSection(TypedDict):
+    """Section `round_key(N)`: the round in full and its texts by language."""
+
+    round: RoundData
+    texts: dict[str, RoundTexts]
+
+
+class PlayerGame(TypedDict):
+    """A game as the player page lists it: where and when, and the player's own line."""
+
+    game_id: int
+    round: int | None
+    table: int | None
+    date: str
+    line: ResultLine
+
+
+class PlayerSection(TypedDict):
+    """Section `player_key(SLUG)`: what the player page shows of this season."""
+
+    row: StandingsRow | None
+    final_row: StandingsRow | None
+    games: list[PlayerGame]  # his games, played order
+    position_labels: list[str]
+    positions: list[int | None]  # empty for a player not in the table
+
+
+SectionData = RoundSection | PlayerSection | list[GameData]
+
+
+def round_key(number: int) -> str:
+    """The section key of round `number`.
+
+    >>> round_key(17)
+    'round:17'
+    """
+    return f"round:{number}"
+
+
+def player_key(slug: str) -> str:
+    """The section key of the player with `slug`.
+
+    >>> player_key("dana")
+    'player:dana'
+    """
+    return f"player:{slug}"
