@@ -35,7 +35,7 @@ def rounds_season():
 
 @pytest.fixture
 def rated_season():
-    season = f.season(slug="1200-2026", preset="whist-online-1200", end=dt.date(2026, 12, 1))
+    season = f.season(slug="1200-2026", rules_preset="whist-online-1200", end=dt.date(2026, 12, 1))
     f.game(season, {"Dana": 50, "Eli": 40, "Noa": 30, "Omer": 20}, date=dt.date(2026, 1, 5))
     f.game(season, {"Dana": 10, "Eli": 40, "Noa": 30, "Omer": 20}, date=dt.date(2026, 2, 5))
     return season
