@@ -5,7 +5,7 @@ into its own PostgreSQL database `whist_bench_snapshot`; then the snapshot the w
 publishes (`build_snapshot_data`: both tables, every round's results and table after it, the
 race chart, the messaging texts) is built `--repeat` times, and the season's standings are
 computed through the pure layer (with each game's points, for player pages) and inside the
-database (league.standings_sql).
+database (standings.sql).
 
     .venv/bin/python bench/bench_snapshot.py [--players 400] [--repeat 3]
 """
@@ -46,9 +46,9 @@ def main() -> None:
     args = parser.parse_args()
 
     setup_django(database_url("whist_bench_snapshot", fresh=True))
-    from league.actions.season_import import import_season
-    from league.loader import season_standings
+    from games.season_import import import_season
     from publishing.snapshots import build_snapshot_data
+    from standings.loader import season_standings
     from tests.league.factories import random_rounds_season
 
     with mock.patch("publishing.tasks.request_publish"):  # the worker's job is timed below

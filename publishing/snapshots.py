@@ -69,12 +69,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, GameResult
-from league.loader import GameInfo, season_standings
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
 from league.standings import GameEntry, PlayerTally, StandingRow, rank_tallies, tally_player
 from publishing import messages
 from publishing.models import SeasonSnapshot
+from standings.loader import GameInfo, season_standings
 
 SCHEMA = 1
 RACE_PLAYERS = 8
