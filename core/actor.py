@@ -1,10 +1,21 @@
-"""Who acts: a signed-in user, an anonymous visitor, or the system (command line, scheduler)."""
+"""Who acts: a signed-in user, an anonymous visitor, or the system (command line, scheduler).
+
+Plain Python (no Django import), so the lowest layers can name the actor's type.
+"""
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, Protocol
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+
+class Actor(Protocol):
+    """What an action asks of its actor: Django's users and anonymous users, and SYSTEM."""
+
+    @property
+    def is_authenticated(self) -> bool: ...
+
+    @property
+    def pk(self) -> Any: ...
 
 
 class SystemActor:
@@ -20,5 +31,3 @@ class SystemActor:
 # The default actor of every action. Pass a user (or an anonymous user) from web requests
 # and API calls; None is never the system (a deleted user stays powerless).
 SYSTEM = SystemActor()
-
-Actor: TypeAlias = AbstractBaseUser | AnonymousUser | SystemActor
