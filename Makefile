@@ -30,6 +30,7 @@ lint: venv
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 worker: venv
 	$(BIN)/celery -A config worker --loglevel=info

@@ -17,16 +17,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.audit import record_audit
 from accounts.models import PlayerClaim
-from accounts.permissions import (
-    claims_scope,
-    is_any_organizer,
-    league_of_player_action,
-    may_link_player,
-)
+from accounts.permissions import claims_scope, league_of_player_action, may_link_player
 from config.unstorable import first_unstorable
-from league.actions.errors import ActionCode, ActionError
+from core.audit import record_audit
+from core.errors import ActionCode, ActionError
+from core.permissions import is_any_organizer
 from league.actions.players import clean_player_name, get_or_create_players
 from league.models import Player
 

@@ -8,8 +8,9 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from accounts.audit import audit_entries_for
-from accounts.models import AuditEntry, PlayerClaim
+from accounts.models import PlayerClaim
+from core.audit import audit_entries_for
+from core.models import AuditEntry
 
 
 @admin.register(PlayerClaim)

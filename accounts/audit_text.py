@@ -14,7 +14,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import AuditEntry
+from core.models import AuditEntry
 from web.templatetags.web_format import isolated
 
 

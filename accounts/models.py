@@ -1,4 +1,4 @@
-"""Accounts data: players' claims on their player records and the organizers' audit log."""
+"""Accounts data: players' claims on their player records."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from league.models import League, Player
+from league.models import Player
 
 
 class PlayerClaim(models.Model):
@@ -55,36 +55,3 @@ class PlayerClaim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} -> {self.player} ({self.status})"
-
-
-class AuditEntry(models.Model):
-    """One organizer action (registration, draw, swap, result edit, claim decision)."""
-
-    league = models.ForeignKey(
-        League,
-        null=True,
-        blank=True,
-        on_delete=models.CASCADE,
-        related_name="audit_entries",
-        verbose_name=_("league"),
-    )
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="audit_entries",
-        verbose_name=_("by"),
-    )
-    action = models.CharField(_("action"), max_length=40)
-    summary = models.CharField(_("summary"), max_length=300)
-    details = models.JSONField(_("details"), default=dict, blank=True)
-    created_at = models.DateTimeField(_("at"), auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = _("audit entry")
-        verbose_name_plural = _("audit log")
-
-    def __str__(self) -> str:
-        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"

@@ -1,47 +1,15 @@
-"""Who may do what: organizers per league, players for themselves (checked on the server)."""
+"""Which players an organizer may reach: claims he decides, accounts he links, the audit league.
+
+The organizer questions that need only the user are in `core.permissions`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q
-from django.utils.translation import gettext as _
 
 from games.models import GameResult
 from league.models import League, Player, Registration
-
-
-def is_organizer(user: Any, league: League | int) -> bool:
-    """True when `user` organizes `league` (superusers organize every league)."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    if user.is_superuser:
-        return True
-    league_id = league if isinstance(league, int) else league.pk
-    return League.organizers.through.objects.filter(league_id=league_id, user_id=user.pk).exists()
-
-
-def is_any_organizer(user: Any) -> bool:
-    """True when `user` organizes at least one league."""
-    if not getattr(user, "is_authenticated", False):
-        return False
-    return (
-        bool(user.is_superuser)
-        or League.organizers.through.objects.filter(user_id=user.pk).exists()
-    )
-
-
-def require_organizer(user: Any, league: League | int) -> None:
-    """Raise PermissionDenied unless `user` organizes `league`."""
-    if not is_organizer(user, league):
-        raise PermissionDenied(_("Only an organizer of this league may do this."))
-
-
-def require_any_organizer(user: Any) -> None:
-    """Raise PermissionDenied unless `user` organizes some league."""
-    if not is_any_organizer(user):
-        raise PermissionDenied(_("Only an organizer may do this."))
 
 
 def claims_scope(user: Any) -> Q:
@@ -95,10 +63,3 @@ def _players_in_reach(user: Any, player: OuterRef) -> Q:
         played.filter(season__league__in=mine)
     )
     return Q(in_mine) | ~Q(Exists(registered) | Exists(played))
-
-
-def player_of(user: Any) -> Player | None:
-    """The player record linked to `user`, or None (anonymous or not yet linked)."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    return Player.objects.filter(user_id=user.pk).first()

@@ -20,8 +20,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.actions import decide_claim, import_players, invite_player, request_claim
 from accounts.models import PlayerClaim
-from accounts.permissions import claims_scope, is_any_organizer, player_of, require_any_organizer
-from league.actions.errors import ActionCode, ActionError
+from accounts.permissions import claims_scope
+from core.errors import ActionCode, ActionError
+from core.permissions import is_any_organizer, require_any_organizer
+from league.actions.players import player_of
 from league.models import Player
 from league.views.common import refused, run_action
 

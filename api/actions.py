@@ -20,11 +20,12 @@ from api.errors import (
 from api.models import ApiToken, GameSubmission
 from api.platform_players import resolve_players
 from api.submissions import PlayerRef, ScoredGame, Submission, score_submission
+from core.actor import SYSTEM
+from core.errors import ActionError
 from games.actions import CURRENT, organizer_set_result
 from games.facts import results_for
 from games.models import Game, GameResult, ResultVersion
-from league.actions.common import SYSTEM, season_rules
-from league.actions.errors import ActionError
+from league.actions.common import season_rules
 from league.models import League, Player, Round, Season, Seat, Table
 from league.rules import LeagueRules
 from league.signals import game_confirmed, season_results_changed

@@ -14,7 +14,7 @@ from rest_framework.serializers import as_serializer_error
 from rest_framework.views import exception_handler
 
 from api.limits import max_body_bytes
-from league.actions.errors import ActionCode, ActionError
+from core.errors import ActionCode, ActionError
 
 
 class ApiErrorCode(StrEnum):

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from api.errors import ApiErrorCode, InvalidRequest, error
 from api.models import ApiToken, PlatformPlayer
 from api.submissions import PlayerRef
-from league.actions.errors import ActionError
+from core.errors import ActionError
 from league.actions.players import clean_player_name, get_or_create_players
 from league.models import Player
 

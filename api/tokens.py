@@ -11,8 +11,8 @@ from django.db import transaction
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.utils import timezone
 
-from accounts.permissions import is_organizer
 from api.models import ApiToken
+from core.permissions import is_organizer
 from league.models import League
 
 TOKEN_PREFIX = "whist_"

@@ -30,7 +30,7 @@ SEASON = "bench-pages-200"
 
 def build_season(players: int, rounds: int) -> int:
     """Import the season (replacing an earlier one) and publish its snapshot; returns rows."""
-    from league.actions.season_import import import_season
+    from games.season_import import import_season
     from league.models import Season
     from publishing.actions import do_publish_season
     from publishing.snapshots import latest_snapshot

@@ -5,7 +5,7 @@ into its own PostgreSQL database `whist_bench_snapshot`; then the snapshot the w
 publishes (`build_snapshot_data`: both tables, every round's results and table after it, the
 race chart, the messaging texts) is built `--repeat` times, and the season's standings are
 computed through the pure layer (with each game's points, for player pages) and inside the
-database (league.standings_sql). Then the snapshot is published (stored by section) and a
+database (standings.sql). Then the snapshot is published (stored by section) and a
 cold render's decode is timed: what the season page, a round page and a player page load
 and decode from it (the summary, round 17's section, one player's section), beside the whole
 snapshot every page decoded before the split (schema 1).
@@ -51,9 +51,9 @@ def main() -> None:
     args = parser.parse_args()
 
     setup_django(database_url(args.database, fresh=True))
-    from league.actions.season_import import import_season
-    from league.loader import season_standings
+    from games.season_import import import_season
     from publishing.snapshots import build_snapshot_data
+    from standings.loader import season_standings
     from tests.league.factories import random_rounds_season
 
     with mock.patch("publishing.tasks.request_publish"):  # the worker's job is timed below

@@ -220,8 +220,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     point_django_at(args.database)
     from django.db import connection
 
-    from league.loader import season_standings
     from league.models import Season
+    from standings.loader import season_standings
 
     if args.rebuild or loaded_size() != (args.players, args.games):
         began = time.perf_counter()

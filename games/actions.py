@@ -18,8 +18,10 @@ from typing import Any, ParamSpec, TypeVar
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from accounts.audit import record_audit
-from accounts.permissions import is_organizer
+from core.actor import SYSTEM
+from core.audit import record_audit
+from core.errors import ActionCode, ActionError
+from core.permissions import is_organizer
 from games.facts import results_for
 from games.models import Game, GameResult, ResultEvent, ResultVersion, SheetDraft
 from games.permissions import (
@@ -31,8 +33,7 @@ from games.permissions import (
     verify_submit,
 )
 from games.sheets import CheckedResult, check_scores, check_sheet
-from league.actions.common import SYSTEM, lock_round, season_rules
-from league.actions.errors import ActionCode, ActionError
+from league.actions.common import lock_round, season_rules
 from league.models import Round, Seat, Table
 from league.signals import game_confirmed, season_results_changed
 

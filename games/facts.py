@@ -3,7 +3,7 @@
 A result's standing depends on its whole game: its place and how many players share it, and
 its gap from the table average. These facts (and the game's season, date and round number,
 which order a player's games) are copied onto every GameResult when results are written, so
-`league.standings_sql` never has to compare the seats of a game while it reads a season.
+`standings.sql` never has to compare the seats of a game while it reads a season.
 They never depend on league rules: placement points are applied when standings are read.
 
 Every writer builds results with `results_for`; anything that changes a game's results or its

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.errors import ActionCode, ActionError
 from games.models import ResultVersion
-from league.actions.errors import ActionCode, ActionError
 from league.models import Round
 
 PLAYABLE = (Round.Status.DRAWN, Round.Status.IN_PLAY)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import scoring
-from league.actions.errors import ActionError
+from core.errors import ActionError
 from league.actions.players import clean_player_name
 from league.rules import LeagueRules, RulesError
 

@@ -3,7 +3,7 @@
 A dropped game is one of the player's worst: fewest league points, then the lowest gap, then
 the earliest played. `WORST_FIRST` lists those terms; from it come the Python sort key of the
 pure standings (`league.standings.worst_first`), the ORDER BY of the SQL standings
-(`league.standings_sql`) and the fields of the `result_standing_order` index on GameResult
+(`standings.sql`) and the fields of the `result_standing_order` index on GameResult
 (`games.models`), so changing the order here changes all three (and needs a migration of
 the index).
 

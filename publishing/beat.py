@@ -13,8 +13,8 @@ from django_celery_beat.models import (
     PeriodicTask,
 )
 
+from core.errors import ActionError
 from league.actions.common import league_zone, season_rules
-from league.actions.errors import ActionError
 from league.models import Season
 from league.rules import WEEKDAYS
 

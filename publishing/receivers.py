@@ -9,14 +9,14 @@ from django.db.models.signals import post_save
 from games.models import GameResult
 from league.models import Player, Registration, Round, Season, Seat
 from league.signals import season_results_changed
+from publishing.beat import sync_schedules
+from publishing.tasks import request_publish
 
 
 def _on_season_results_changed(sender: Any, season_id: int | None, **kwargs: Any) -> None:
     # A rated game from play or the API has no season until the rating job assigns it.
     if season_id is None:
         return
-    from publishing.tasks import request_publish
-
     request_publish(season_id)
 
 
@@ -37,8 +37,6 @@ def _on_player_saved(sender: Any, instance: Player, raw: bool = False, **kwargs:
     # inputs fingerprint, so the sweep would not notice).
     if raw or kwargs.get("created"):
         return
-    from publishing.tasks import request_publish
-
     for season_id in seasons_naming(instance.pk):
         request_publish(season_id, force=True)
 
@@ -76,6 +74,4 @@ def connect() -> None:
 
 def sync_beat_after_migrate(sender: Any, **kwargs: Any) -> None:
     """Register the sweeps and season schedules with beat once the tables exist."""
-    from publishing.beat import sync_schedules
-
     sync_schedules()

@@ -14,10 +14,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
+from core.errors import ActionError
 from games.models import Game
 from league.actions.common import league_zone, season_rules
 from league.actions.draws import DRAWN_STATUSES, do_draw_round, publish_draw
-from league.actions.errors import ActionError
 from league.actions.registration import close_registration
 from league.models import Registration, Round, Season
 from publishing.actions import do_publish_season

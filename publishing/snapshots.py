@@ -24,7 +24,6 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Game, GameResult
-from league.loader import GameInfo, SeasonStandings, season_standings
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
 from league.standings import GameEntry, PlayerTally, StandingRow, rank_tallies, tally_player
@@ -45,6 +44,7 @@ from publishing.snapshot_schema import (
     SnapshotData,
     StandingsRow,
 )
+from standings.loader import GameInfo, SeasonStandings, season_standings
 
 RACE_PLAYERS = 8
 

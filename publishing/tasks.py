@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from celery import shared_task
 from django.db import InterfaceError, OperationalError, transaction
 
-from league.actions.errors import ActionError
+from core.errors import ActionError
 from league.models import Season
 from publishing import coalesce, rounds
 from publishing.actions import do_publish_season, stale_season_ids

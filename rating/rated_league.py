@@ -8,9 +8,9 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
+from core.errors import ActionError
 from games.models import Game, GameResult
 from league.actions.common import season_rules
-from league.actions.errors import ActionError
 from league.models import Player, Season
 from rating.elo import START_RATING
 from rating.membership import Membership, counted_games, membership

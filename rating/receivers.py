@@ -9,19 +9,17 @@ from django.db.models.signals import pre_delete
 
 from games.models import Game
 from league.signals import game_confirmed, season_results_changed
+from rating.actions import forget_history_from
+from rating.tasks import request_ratings, send_ratings, update_ratings
 
 
 def _on_game_confirmed(sender: Any, game_id: int, **kwargs: Any) -> None:
-    from rating.tasks import request_ratings
-
     request_ratings(game_id)
 
 
 def _on_season_results_changed(sender: Any, season_id: int, **kwargs: Any) -> None:
     # An import or an organizer's edit brings rated games that no confirmation announced.
     # The rating job itself announces the rated seasons it changed: no need to answer it.
-    from rating.tasks import request_ratings, update_ratings
-
     if sender is not update_ratings:
         request_ratings()
 
@@ -29,15 +27,11 @@ def _on_season_results_changed(sender: Any, season_id: int, **kwargs: Any) -> No
 def _on_game_deleted(sender: Any, instance: Game, **kwargs: Any) -> None:
     # Later games were rated from ratings that included this one: drop their history too,
     # in the deleting transaction, so the next update replays them (they are unrated now).
-    from rating.actions import forget_history_from
-
     forget_history_from(instance.date, instance.pk)
     transaction.on_commit(lambda: _request())
 
 
 def _request() -> None:
-    from rating.tasks import send_ratings
-
     send_ratings()
 
 

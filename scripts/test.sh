@@ -11,8 +11,10 @@ bash scripts/ensure_chromium.sh
 echo "== ruff"
 $BIN/ruff check .
 $BIN/ruff format --check .
-echo "== mypy (scoring/)"
+echo "== mypy (scoring/, core/actor.py, core/errors.py)"
 $BIN/mypy
+echo "== import-linter (the layers of ARCHITECTURE.md)"
+$BIN/lint-imports
 
 run_pytest() {
   # pytest exits 5 when it collected no test: that must fail, not pass silently.

@@ -11,9 +11,9 @@ from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.errors import ActionError
 from games.models import Game
 from league.actions.common import season_rules
-from league.actions.errors import ActionError
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import LeagueRules
 from publishing.snapshot_schema import GameData, PlayerGame, ResultLine, StandingsRow

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from league.actions.errors import ActionError
+from core.errors import ActionError
 from league.models import Season
 from publishing.snapshot_schema import RaceChart
 from web import page_cache, queries

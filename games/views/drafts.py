@@ -10,12 +10,12 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.permissions import is_organizer
+from core.errors import ActionCode, ActionError
+from core.permissions import is_organizer
 from games.drafts import MAX_DRAFT_BYTES, DraftShapeError, read_draft
 from games.models import ResultVersion, SheetDraft
 from games.permissions import state_for, verify_submit
 from league.actions.common import season_rules
-from league.actions.errors import ActionCode, ActionError
 from league.models import Player, Seat, Table
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
 

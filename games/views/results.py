@@ -15,7 +15,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.permissions import is_organizer
+from core.errors import ActionError
+from core.permissions import is_organizer
 from games.actions import (
     DisputeReasonMissing,
     ResultRejected,
@@ -30,7 +31,6 @@ from games.models import ResultEvent, ResultVersion
 from games.permissions import can_confirm, can_dispute, can_submit, state_for
 from games.sheets import STRAINS, CheckedResult, sheet_field, sheet_from_form
 from league.actions.common import season_rules
-from league.actions.errors import ActionError
 from league.models import Seat, Table
 from league.views.common import parse_id, refused, run_action
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict

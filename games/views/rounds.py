@@ -10,10 +10,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.permissions import player_of
 from games.disputes import disputed_entries_of
 from games.tonight import tonight_seats
 from league.actions.common import registration_deadline, season_rules
+from league.actions.players import player_of
 from league.actions.registration import can_register_now, register_player, unregister_player
 from league.models import Registration, Round, Seat
 from league.views.common import run_action

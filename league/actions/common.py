@@ -8,8 +8,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.utils.translation import gettext as _
 
-from accounts.permissions import is_organizer
-from league.actions.errors import ActionCode, ActionError
+from core.actor import SYSTEM
+from core.errors import ActionCode, ActionError
+from core.permissions import is_organizer
 from league.models import Round, Season
 from league.rules import PRESETS, LeagueRules, RulesError
 
@@ -73,21 +74,6 @@ def lock_round(round_id: int) -> Round:
         .select_related("season__league")
         .get(pk=round_id)
     )
-
-
-class _System:
-    """The command line and scheduled tasks: acts with an organizer's powers."""
-
-    is_authenticated = False
-    pk = None
-
-    def __repr__(self) -> str:
-        return "SYSTEM"
-
-
-# The default actor of every action. Pass a user (or an anonymous user) from web requests
-# and API calls; None is never the system (a deleted user stays powerless).
-SYSTEM: Any = _System()
 
 
 def acts_as_organizer(actor: Any, round_: Round) -> bool:

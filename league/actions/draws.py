@@ -19,12 +19,13 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.audit import record_audit
-from league.actions.common import SYSTEM, lock_round, require_organizer_for, season_rules
-from league.actions.errors import ActionCode, ActionError
+from core.actor import SYSTEM
+from core.audit import record_audit
+from core.errors import ActionCode, ActionError
+from league.actions.common import lock_round, require_organizer_for, season_rules
 from league.draw import SHA256_RECIPE, UNRECORDED_RECIPE, make_draw
-from league.loader import season_standings
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Seat, Table
+from league.ranking import current_ranking
 
 SEED_LIMIT = 2**31
 
@@ -54,11 +55,7 @@ class DrawView:
 def ranking_list(round_: Round, players: list[Player]) -> list[dict[str, Any]]:
     """The starting list of a ranking draw: the registered ranked players best first with
     their rank, points, gap and games now, then the unranked (rank null) by name."""
-    rows = {
-        row.player: row
-        for row in season_standings(round_.season, details=False).rows
-        if row.rank is not None
-    }
+    rows = {row.player: row for row in current_ranking(round_.season) if row.rank is not None}
     by_id = {p.pk: p for p in players}
     ranked = [
         {
@@ -89,11 +86,9 @@ def _required_reason(reason: str, message: str) -> str:
 
 def round_has_results(round_: Round) -> bool:
     """True when any table of the round has a stored game or a result entered."""
-    from games.models import Game, ResultVersion
-
     return (
-        Game.objects.filter(round=round_).exists()
-        or ResultVersion.objects.filter(table__round=round_).exists()
+        round_.games.exists()  # reverse relations: the games layer is above the league
+        or round_.tables.filter(result_versions__isnull=False).exists()
     )
 
 

@@ -1,14 +1,15 @@
-"""Find players by name, creating the new ones with a unique slug."""
+"""Find players by name (creating the new ones with a unique slug) or by their user account."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from league.actions.errors import ActionCode, ActionError
+from core.errors import ActionCode, ActionError
 from league.models import Player
 
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length or 80
@@ -59,3 +60,10 @@ def _unique_slug(base: str, taken: set[str]) -> str:
         slug = f"{base}-{counter}"
         counter += 1
     return slug
+
+
+def player_of(user: Any) -> Player | None:
+    """The player record linked to `user`, or None (anonymous or not yet linked)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Player.objects.filter(user_id=user.pk).first()

@@ -9,16 +9,16 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.audit import record_audit
+from core.actor import SYSTEM
+from core.audit import record_audit
+from core.errors import ActionCode, ActionError
 from league.actions.common import (
-    SYSTEM,
     acts_as_organizer,
     lock_round,
     registration_deadline,
     require_organizer_for,
     season_rules,
 )
-from league.actions.errors import ActionCode, ActionError
 from league.models import Player, Registration, Round
 
 

@@ -1,4 +1,5 @@
-"""Round actions: an organizer adds a round to a season and finishes it after play."""
+"""Round actions: an organizer adds a round to a season (finishing it after play needs the
+results: `games.finish`)."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from accounts.audit import record_audit
-from accounts.permissions import is_organizer
-from league.actions.common import SYSTEM, lock_round, require_organizer_for, season_rules
-from league.actions.errors import ActionCode, ActionError
+from core.actor import SYSTEM
+from core.audit import record_audit
+from core.errors import ActionCode, ActionError
+from core.permissions import is_organizer
+from league.actions.common import season_rules
 from league.models import Round, Season
 
 
@@ -50,45 +52,3 @@ def create_round(season: Season, number: int, date: dt.date, *, actor: Any = SYS
             % {"season": season.slug, "number": number},
         ) from None
     return round_
-
-
-def finish_round(round_: Round, *, actor: Any = SYSTEM) -> None:
-    """Close a drawn round once every table's result is confirmed; players can then no
-    longer enter or confirm results (organizers still can correct them)."""
-    from games.models import ResultVersion
-
-    with transaction.atomic():
-        locked = lock_round(round_.pk)
-        require_organizer_for(actor, locked)
-        if locked.status not in (Round.Status.DRAWN, Round.Status.IN_PLAY):
-            raise ActionError(
-                ActionCode.NOT_DRAWN,
-                _("Only a drawn round in play can be finished (round %(number)s is %(status)s).")
-                % {"number": locked.number, "status": locked.get_status_display()},
-            )
-        confirmed = set(
-            ResultVersion.objects.filter(
-                table__round=locked, status=ResultVersion.Status.CONFIRMED
-            ).values_list("table__number", flat=True)
-        )
-        missing = [
-            n
-            for n in locked.tables.order_by("number").values_list("number", flat=True)
-            if n not in confirmed
-        ]
-        if missing:
-            raise ActionError(
-                ActionCode.CONFLICT,
-                _("Tables without a confirmed result: %(tables)s.")
-                % {"tables": ", ".join(str(n) for n in missing)},
-            )
-        locked.status = Round.Status.FINISHED
-        locked.save(update_fields=["status"])
-        record_audit(
-            actor,
-            locked.season.league_id,
-            "finish_round",
-            f"{locked}: finished",
-            round_id=locked.pk,
-        )
-    round_.status = Round.Status.FINISHED

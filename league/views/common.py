@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 
-from league.actions.errors import ActionCode, ActionError
+from core.errors import ActionCode, ActionError
 from league.draw import DrawError
 
 MAX_ID = 2**63 - 1

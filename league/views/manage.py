@@ -16,15 +16,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.audit import audit_entries_for
 from accounts.audit_text import Labels, audit_sentence
-from accounts.models import AuditEntry
-from accounts.permissions import require_any_organizer, require_organizer
+from core.audit import audit_entries_for
+from core.errors import ActionCode, ActionError
+from core.models import AuditEntry
+from core.permissions import require_any_organizer, require_organizer
 from games.disputes import disputes_for
+from games.finish import finish_round
 from games.models import ResultVersion
 from league.actions.common import registration_deadline, season_rules
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
-from league.actions.errors import ActionCode, ActionError
 from league.actions.players import get_or_create_players
 from league.actions.registration import (
     close_registration,
@@ -32,7 +33,7 @@ from league.actions.registration import (
     reopen_registration,
     unregister_player,
 )
-from league.actions.rounds import create_round, finish_round
+from league.actions.rounds import create_round
 from league.draw_records import draw_history
 from league.models import League, Player, Registration, Round, Season, Table
 from league.views.common import DIGITS, parse_id, refused, run_action

@@ -6,9 +6,12 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from accounts.actions import decide_claim, import_players, parse_player_csv, request_claim
-from accounts.models import AuditEntry, PlayerClaim
-from accounts.permissions import claims_scope, is_any_organizer, is_organizer, player_of
-from league.actions.errors import ActionCode, ActionError
+from accounts.models import PlayerClaim
+from accounts.permissions import claims_scope
+from core.errors import ActionCode, ActionError
+from core.models import AuditEntry
+from core.permissions import is_any_organizer, is_organizer
+from league.actions.players import player_of
 from league.models import Player
 from tests.roundsupport import make_organizer, make_players, make_season, make_user
 

@@ -7,8 +7,8 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from accounts.actions import decide_claim, import_players, invite_player, request_claim
-from accounts.audit import audit_entries_for
-from accounts.models import AuditEntry
+from core.audit import audit_entries_for
+from core.models import AuditEntry
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, make_user
 from tests.roundsupport import register as register_players
 

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from api.models import ApiToken
 from api.tokens import IssuedToken, create_token
-from league.actions.season_import import import_season
+from games.season_import import import_season
 from league.models import League, Season
 
 ROUND_DATES = ["2024-06-30", "2024-07-03", "2024-07-07", "2024-07-10"]

@@ -11,7 +11,7 @@ import pytest
 from api.tokens import create_token
 from games.facts import refresh_facts
 from games.models import Game
-from league.actions.season_import import import_season
+from games.season_import import import_season
 from rating.models import RatingChange
 from rating.tasks import update_ratings
 from scoring import get_preset

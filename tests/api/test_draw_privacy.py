@@ -8,9 +8,9 @@ from django.contrib.auth import get_user_model
 
 from api.models import ApiToken
 from api.tokens import create_token
+from games.season_import import import_season
 from league.actions.draws import publish_draw
 from league.actions.players import get_or_create_players
-from league.actions.season_import import import_season
 from league.models import Round
 from tests.api.conftest import client_for, rounds_season_file
 from tests.drawsupport import METHODS, SEED, draw_round

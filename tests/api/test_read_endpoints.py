@@ -9,10 +9,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games.season_import import import_season
 from league.actions.draws import do_draw_round, publish_draw
 from league.actions.players import get_or_create_players
 from league.actions.registration import register_players
-from league.actions.season_import import import_season
 from league.models import Round, Season
 from publishing.actions import do_publish_season as publish_season
 from tests.api.conftest import rounds_season_file

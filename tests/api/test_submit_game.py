@@ -10,10 +10,10 @@ from django.contrib.auth import get_user_model
 
 from api.models import PlatformPlayer
 from games.actions import submit_result
+from games.finish import finish_round
 from games.models import Game, GameResult, ResultVersion
 from league.actions.draws import do_draw_round, publish_draw
 from league.actions.registration import register_players
-from league.actions.rounds import finish_round
 from league.models import Player, Round, Season
 from league.signals import game_confirmed, season_results_changed
 from scoring import get_preset, score_game

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from games.actions import confirm_result, organizer_set_result, submit_result
 from games.facts import refresh_facts, seat_facts
 from games.models import Game, GameResult
-from league.actions.season_import import import_season
+from games.season_import import import_season
 from league.rules import LeagueRules
 from league.standings import gaps_from_average, placement_points
-from league.standings_sql import levels
+from standings.sql import levels
 from tests.league.factories import random_rounds_season
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, seat_table
 

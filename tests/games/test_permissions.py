@@ -2,6 +2,7 @@
 
 import pytest
 
+from core.errors import ActionCode, ActionError
 from games.models import ResultVersion
 from games.permissions import (
     TableState,
@@ -11,7 +12,6 @@ from games.permissions import (
     verify_confirm,
     verify_submit,
 )
-from league.actions.errors import ActionCode, ActionError
 
 ENTERED_BY = 7
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from accounts.models import AuditEntry
+from core.errors import ActionCode, ActionError
+from core.models import AuditEntry
 from games.actions import (
     ResultRejected,
     confirm_result,
@@ -11,7 +12,6 @@ from games.actions import (
     submit_result,
 )
 from games.models import Game, GameResult, ResultEvent, ResultVersion
-from league.actions.errors import ActionCode, ActionError
 from league.models import Round
 from league.signals import game_confirmed, season_results_changed
 from tests.roundsupport import (
@@ -285,7 +285,7 @@ def test_disputing_a_confirmed_result_stops_it_counting_and_tells_the_publisher(
         season_results_changed.disconnect(dispatch_uid="d1")
         game_confirmed.disconnect(dispatch_uid="d2")
     assert received == ["season"]
-    from league.loader import season_standings
+    from standings.loader import season_standings
 
     assert season_standings(table.round.season).rows == ()
 

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game, GameResult, ResultEvent, ResultVersion
-from league.actions.season_import import import_season
+from games.season_import import import_season
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import LeagueRules
 from league.signals import season_results_changed

@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from games.demo import demo_calendar, load_demo, round_dates
 from games.models import Game
-from league.demo import demo_calendar, load_demo, round_dates
-from league.loader import season_standings
 from league.models import Registration, Season
+from standings.loader import season_standings
 
 TODAY = dt.date(2026, 11, 29)
 

@@ -8,11 +8,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from accounts.models import AuditEntry
+from core.errors import ActionCode, ActionError
+from core.models import AuditEntry
 from games.facts import results_for
 from games.models import Game, GameResult
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
-from league.actions.errors import ActionCode, ActionError
 from league.models import Player, Round, Seat, Table
 from tests.roundsupport import (
     FAR_SUNDAY,

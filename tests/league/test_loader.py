@@ -8,11 +8,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from games.models import Game, GameResult
-from league.actions.season_import import import_season
-from league.loader import season_standings
+from games.season_import import import_season
 from league.models import Season
 from league.rules import LeagueRules
 from league.standings import compute_standings, game_entries
+from standings.loader import season_standings
 from tests.league.factories import random_rounds_season, scores, season_file
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from accounts.models import AuditEntry
+from core.models import AuditEntry
 from games.models import Game
 from league.actions.draws import do_draw_round, publish_draw
 from league.models import Registration, Round, Seat, Table
@@ -58,7 +58,7 @@ def test_a_full_round_in_the_browser(client):
     client.force_login(seated[1])
     client.post(reverse("games:confirm", args=[table.pk]), {"version": 1})
     assert Game.objects.get(table=table).status == Game.Status.CONFIRMED
-    from league.loader import season_standings
+    from standings.loader import season_standings
 
     standings = season_standings(season)
     assert standings.rows[0].player == Seat.objects.get(table=table, seat=0).player_id

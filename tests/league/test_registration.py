@@ -9,9 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from accounts.models import AuditEntry
+from core.errors import ActionCode, ActionError
+from core.models import AuditEntry
 from league.actions.common import registration_deadline, season_rules
-from league.actions.errors import ActionCode, ActionError
 from league.actions.players import get_or_create_players
 from league.actions.registration import (
     close_registration,

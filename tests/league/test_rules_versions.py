@@ -4,8 +4,8 @@ import copy
 
 import pytest
 
+from games.season_import import import_season
 from league.actions.common import season_rules
-from league.actions.season_import import import_season
 from league.models import Season
 from league.rules import (
     PRESETS,

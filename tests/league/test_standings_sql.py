@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.models import Game
-from league.actions.season_import import import_season
-from league.loader import season_standings
+from games.season_import import import_season
+from standings.loader import season_standings
 from tests.league.factories import random_rounds_season, scores, season_file
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,6 @@ from league.standings import (
     played_order,
     worst_first,
 )
-from league.standings_sql import worst_first_sql
 from league.worst_first import (
     LEVEL_FIELDS,
     PLAYED_ORDER,
@@ -23,6 +22,7 @@ from league.worst_first import (
     order_by_sql,
     sort_key,
 )
+from standings.sql import worst_first_sql
 
 
 def entry(points, gap, date, round_number, game):

@@ -130,7 +130,7 @@ def test_round_results_text_shows_the_table_after_that_round(season_with_two_rou
 
 
 def test_published_table_matches_a_fresh_recompute(season_with_two_rounds):
-    from league.loader import season_standings
+    from standings.loader import season_standings
 
     snapshot = do_publish_season(season_with_two_rounds.pk)
     fresh = season_standings(season_with_two_rounds).as_json()["standings"]

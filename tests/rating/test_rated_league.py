@@ -7,10 +7,10 @@ import datetime as dt
 import pytest
 
 from games.models import Game, GameResult
-from league.loader import season_standings
 from rating.membership import Membership, counted_games, membership
 from rating.models import RatedLeagueMember
 from rating.tasks import update_ratings
+from standings.loader import season_standings
 from tests.publishing import factories as f
 
 START = dt.date(2026, 1, 1)

@@ -147,7 +147,7 @@ def test_a_deleted_game_replays_the_games_after_it():
 
 @pytest.mark.django_db(transaction=True)
 def test_an_imported_season_is_rated_without_waiting_for_the_sweep():
-    from league.actions.season_import import import_season
+    from games.season_import import import_season
 
     import_season(
         {

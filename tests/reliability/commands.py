@@ -10,8 +10,8 @@ from django.core.management.base import CommandError, OutputWrapper
 COMMANDS = {
     "register": "league",
     "draw": "league",
-    "standings": "league",
-    "import_season": "league",
+    "standings": "standings",
+    "import_season": "games",
     "score_deals": "games",
     "publish": "publishing",
     "recompute_ratings": "rating",

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.actions import confirm_result
+from games.season_import import import_season
 from league.actions.players import clean_player_name
-from league.actions.season_import import import_season
 from league.models import Player, Season
 from publishing.actions import do_publish_season
 from tests.league.factories import season_file

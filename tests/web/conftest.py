@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from league.actions.season_import import import_season
+from games.season_import import import_season
 from league.models import Season
 from publishing.actions import do_publish_season
 

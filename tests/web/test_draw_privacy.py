@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from core.errors import ActionCode, ActionError
 from games.actions import organizer_set_result, submit_result
 from games.models import ResultVersion
 from league.actions.draws import do_draw_round, load_draw, publish_draw
-from league.actions.errors import ActionCode, ActionError
 from league.models import Player, Round, Season, Seat
 from publishing.actions import do_publish_season
 from tests.drawsupport import METHODS, SEED, draw_round

@@ -372,7 +372,7 @@ def test_player_page_charts_league_position_and_rating(client, make_season):
 
 
 def test_home_describes_a_rated_open_play_season(client, db):
-    from league.actions.season_import import import_season
+    from games.season_import import import_season
 
     import_season(
         {

@@ -6,8 +6,8 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 from django.utils import translation
 
-from accounts.models import AuditEntry
 from config.views import server_error
+from core.models import AuditEntry
 from games.actions import organizer_set_result, submit_result
 from league.actions.draws import publish_draw
 from tests.games.test_result_pages import seated_users

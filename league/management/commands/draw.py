@@ -8,9 +8,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.actions.common import SYSTEM, get_round
+from core.actor import SYSTEM
+from core.errors import ActionError
+from league.actions.common import get_round
 from league.actions.draws import do_draw_round
-from league.actions.errors import ActionError
 from league.draw import DrawError
 from league.draw_records import audit_draw
 from league.models import Round

@@ -8,8 +8,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from league.actions.common import SYSTEM, get_round
-from league.actions.errors import ActionError
+from core.actor import SYSTEM
+from core.errors import ActionError
+from league.actions.common import get_round
 from league.actions.players import get_or_create_players
 from league.actions.registration import register_players
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.actions.errors import ActionError
+from core.errors import ActionError
 from league.models import Season
 from publishing.actions import do_publish_season
 from publishing.beat import sync_schedules

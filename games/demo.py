@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from league.actions.season_import import import_season
+from games.season_import import import_season
 from league.models import League, Player, Registration, Round, Season
 from scoring.generate import random_game
 

@@ -20,7 +20,7 @@ from league.standings import (
     rank_tallies,
     tally_players,
 )
-from league.standings_sql import season_tallies
+from standings.sql import season_tallies
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def season_standings(
     every row carries the player's game entries (points and gap per game, for player pages)
     and lists its dropped games in played order; without (three queries), the per-player
     totals are computed inside the database from each result's recorded facts
-    (league.standings_sql), which is much faster on large seasons, and rows have no entries.
+    (standings.sql), which is much faster on large seasons, and rows have no entries.
     Both give the same table. Raises ActionError when the season's stored rules are invalid.
     """
     rules = season_rules(season)
@@ -149,3 +149,8 @@ def _standings_from_database(season: Season, rules: LeagueRules, final: bool) ->
     return SeasonStandings(season, rules, final, (), players, {}, tuple(tallies)).ranked(
         final=final
     )
+
+
+def current_ranking(season: Season) -> tuple[StandingRow, ...]:
+    """The season's standings rows now, best first: what a ranking draw seats by."""
+    return season_standings(season, details=False).rows

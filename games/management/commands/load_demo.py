@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import timezone
 
-from league.demo import load_demo
+from games.demo import load_demo
 
 
 class Command(BaseCommand):

@@ -7,9 +7,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from league.actions.errors import ActionError
-from league.loader import SeasonStandings, season_standings
+from core.errors import ActionError
 from league.models import Season
+from standings.loader import SeasonStandings, season_standings
 
 
 class Command(BaseCommand):

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 from django.db.models import ProtectedError
 
-from league.actions.season_import import import_season
+from games.season_import import import_season
 from league.season_file import SeasonFileError
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
 

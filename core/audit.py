@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from accounts.models import AuditEntry
+from core.models import AuditEntry
 
 
 def record_audit(

@@ -1,0 +1,81 @@
+"""The layers of ARCHITECTURE.md: the import-linter contracts hold, and no app hides an import
+inside a function (the habit that dodged the old import cycles)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from importlinter.cli import EXIT_STATUS_SUCCESS, lint_imports
+
+from core.actor import SYSTEM, Actor
+from league import ranking
+from standings.loader import current_ranking as standings_ranking
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = (
+    "scoring",
+    "core",
+    "league",
+    "games",
+    "standings",
+    "accounts",
+    "publishing",
+    "rating",
+    "api",
+    "web",
+    "config",
+)
+
+
+def test_the_layer_contracts_are_kept() -> None:
+    # A new import from a lower package to a higher one (a cycle) breaks the build.
+    status = lint_imports(config_filename=str(ROOT / "pyproject.toml"), no_cache=True, no_logo=True)
+    assert status == EXIT_STATUS_SUCCESS
+
+
+def _function_level_imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        if node.name == "ready":  # AppConfig.ready: Django's place for start-up imports
+            continue
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Import | ast.ImportFrom):
+                found.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
+    return found
+
+
+def test_no_app_module_imports_inside_a_function() -> None:
+    found = [
+        where
+        for app in APPS
+        for path in sorted((ROOT / app).rglob("*.py"))
+        if "migrations" not in path.parts
+        for where in _function_level_imports(path)
+    ]
+    assert found == []
+
+
+def test_the_system_is_an_actor_with_no_user_id() -> None:
+    actor: Actor = SYSTEM
+    assert actor.pk is None
+    assert actor.is_authenticated is False
+    assert repr(actor) == "SYSTEM"
+
+
+def test_the_standings_app_supplies_the_ranking_draws_seat_by() -> None:
+    # Ranking draws (league) read the standings (a layer above) through this one hook.
+    assert ranking._source == [standings_ranking]
+
+
+def test_a_missing_ranking_source_is_a_clear_configuration_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ranking, "_source", [])
+    with pytest.raises(ImproperlyConfigured, match="standings app"):
+        ranking.current_ranking(None)  # type: ignore[arg-type]
