@@ -14,6 +14,7 @@ urlpatterns = [
     path("seasons/<str:slug>/", manage.season, name="season"),
     path(round_path, manage.round_detail, name="round"),
     path(round_path + "register/", manage.register, name="register"),
+    path(round_path + "latecomer/", manage.latecomer, name="latecomer"),
     path(round_path + "unregister/", manage.unregister, name="unregister"),
     path(round_path + "close/", manage.close, name="close"),
     path(round_path + "reopen/", manage.reopen, name="reopen"),

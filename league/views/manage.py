@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.functional import Promise
@@ -25,9 +26,10 @@ from games.models import ResultVersion
 from league.actions.common import registration_deadline, season_rules
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.actions.errors import ActionCode, ActionError
-from league.actions.players import get_or_create_players
+from league.actions.players import NameChoiceMissing, confirmed_players, match_players
 from league.actions.registration import (
     close_registration,
+    register_latecomers,
     register_players,
     reopen_registration,
     unregister_player,
@@ -35,7 +37,15 @@ from league.actions.registration import (
 from league.actions.rounds import create_round, finish_round
 from league.draw_records import draw_history
 from league.models import League, Player, Registration, Round, Season, Table
+from league.name_match import NameMatch
 from league.views.common import DIGITS, parse_id, refused, run_action
+from league.views.name_choices import (
+    choice_rows,
+    confirming,
+    needs_confirmation,
+    posted_choices,
+    typed_names,
+)
 
 AUDIT_PAGE = 200
 
@@ -188,23 +198,87 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-def register(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Register players by name (one per line; new names create players)."""
-    round_ = _round(request, slug, number)
-    names = [line for line in request.POST.get("names", "").splitlines() if line.strip()]
+RegisterAction = Callable[..., object]
+
+
+def _register_names(
+    request: HttpRequest, round_: Round, action: RegisterAction, url_name: str, success: str
+) -> HttpResponse:
+    """Register the typed names with `action(round_, players, actor=...)`; names that are not
+    exactly a known player's go through the organizer's "did you mean?" step first."""
+    names = typed_names(request)
     if not names:
         return refused(
             request, ActionError(ActionCode.INVALID, _("Enter at least one name.")), _back(round_)
         )
+    try:
+        matches = match_players(names)
+    except ActionError as error:
+        return refused(request, error, _back(round_))
+    url = reverse(url_name, args=[round_.season.slug, round_.number])
+    if not confirming(request) and needs_confirmation(matches):
+        return _confirm_names(request, round_, matches, url)
+    choices = posted_choices(request, matches)
 
-    def action() -> None:
+    def run() -> None:
         with transaction.atomic():
-            players = list(get_or_create_players(names).values())
-            register_players(round_, players, actor=request.user)
+            players = confirmed_players([m.name for m in matches], choices)
+            action(round_, players, actor=request.user)
 
-    return run_action(request, action, success=_("Players registered."), back=_back(round_))
+    try:
+        run()
+    except NameChoiceMissing as missing:
+        return _confirm_names(request, round_, matches, url, choices, missing.message)
+    except ActionError as error:
+        return refused(request, error, _back(round_))
+    messages.success(request, success)
+    return HttpResponseRedirect(_back(round_))
+
+
+def _confirm_names(
+    request: HttpRequest,
+    round_: Round,
+    matches: list[NameMatch],
+    url: str,
+    choices: dict[str, str] | None = None,
+    error: str = "",
+) -> HttpResponse:
+    return render(
+        request,
+        "manage/confirm_names.html",
+        {
+            "heading": _("Round %(number)s: who are they?") % {"number": round_.number},
+            "rows": choice_rows(matches, choices),
+            "action": url,
+            "back": _back(round_),
+            "submit": _("Register"),
+            "error": error,
+        },
+        status=400 if error else 200,
+    )
+
+
+@login_required
+@require_POST
+def register(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Register players by name (one per line); new and near names are confirmed first."""
+    round_ = _round(request, slug, number)
+    return _register_names(
+        request, round_, register_players, "manage:register", _("Players registered.")
+    )
+
+
+@login_required
+@require_POST
+def latecomer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Register latecomers after registration closed (reserves once drawn), organizers only."""
+    round_ = _round(request, slug, number)
+    success = (
+        _("Latecomers added as reserves: bring one in with a swap.")
+        if round_.status == Round.Status.DRAWN
+        else _("Latecomers registered; registration stays closed.")
+    )
+    return _register_names(request, round_, register_latecomers, "manage:latecomer", success)
 
 
 @login_required
