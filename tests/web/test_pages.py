@@ -32,7 +32,7 @@ def test_home_lists_leagues_seasons_and_next_round(client, make_season):
     assert reverse("web:season", args=[season.slug]) in page
     assert "Round 4" in page
     assert "5 players" in page
-    assert "8:30" in page  # play start of the league's schedule
+    assert "20:30" in page  # play start of the league's schedule, on the 24-hour clock
 
 
 def test_home_lists_finished_seasons_as_past(client, make_season):
