@@ -13,6 +13,7 @@ urlpatterns = [
     path("audit/", manage.audit, name="audit"),
     path("seasons/<str:slug>/", manage.season, name="season"),
     path(round_path, manage.round_detail, name="round"),
+    path(round_path + "print/", manage.round_print, name="round_print"),
     path(round_path + "register/", manage.register, name="register"),
     path(round_path + "latecomer/", manage.latecomer, name="latecomer"),
     path(round_path + "unregister/", manage.unregister, name="unregister"),

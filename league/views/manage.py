@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -39,6 +40,7 @@ from league.draw_records import draw_history
 from league.models import League, Player, Registration, Round, Season, Table
 from league.name_match import NameMatch
 from league.views.common import DIGITS, parse_id, refused, run_action
+from league.views.desk import DeskTable, all_confirmed, desk_tables, swap_groups
 from league.views.name_choices import (
     choice_rows,
     confirming,
@@ -46,6 +48,8 @@ from league.views.name_choices import (
     posted_choices,
     typed_names,
 )
+from web.published import published
+from web.views import text_titles
 
 AUDIT_PAGE = 200
 
@@ -148,12 +152,8 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@login_required
-@require_GET
-def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Everything an organizer does with a round, on one page."""
-    round_ = _round(request, slug, number)
-    rules = season_rules(round_.season)
+def _desk(round_: Round) -> dict[str, Any]:
+    """The round's registrations, draw, tables with their result states and swap groups."""
     registrations = list(
         Registration.objects.filter(round=round_)
         .select_related("player")
@@ -161,7 +161,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
     drawn = round_.status in (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED)
     draw = load_draw(round_) if drawn else None
-    tables = []
+    tables: list[DeskTable] = []
+    groups: list[tuple[str, Any]] = []
     if draw is not None:
         current = {
             v.table_id: v
@@ -169,32 +170,55 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 status=ResultVersion.Status.SUPERSEDED
             )
         }
-        disputes = disputes_for(current.values())
         table_rows = list(Table.objects.filter(round=round_).order_by("number"))
-        for table, players in zip(table_rows, draw.tables, strict=False):
-            tables.append(
-                {
-                    "table": table,
-                    "players": players,
-                    "result": current.get(table.pk),
-                    "dispute": disputes.get(table.pk),
-                }
-            )
+        tables = desk_tables(table_rows, draw.tables, current, disputes_for(current.values()))
+        groups = swap_groups(table_rows, draw.tables, draw.reserves)
+    return {
+        "registrations": registrations,
+        "draw": draw,
+        "tables": tables,
+        "swap_groups": groups,
+        "all_confirmed": all_confirmed(tables),
+        "drawn": drawn,
+    }
+
+
+@login_required
+@require_GET
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round desk: registrations (with latecomers), close, draw, publish, the tables
+    with their result states (disputed first), swaps, finish, and the chat texts."""
+    round_ = _round(request, slug, number)
+    rules = season_rules(round_.season)
+    desk = _desk(round_)
+    snapshot = published(round_.season) if round_.draw_published_at else None
     return render(
         request,
         "manage/round.html",
         {
+            **desk,
             "round": round_,
             "season": round_.season,
-            "registrations": registrations,
             "deadline": registration_deadline(round_, rules),
             "method": rules.draw.method_for(round_.number, round_.date),
             "remainder": rules.remainder,
-            "draw": draw,
-            "tables": tables,
-            "drawn": drawn,
-            "history": draw_history(round_) if drawn else [],
+            "history": draw_history(round_) if desk["drawn"] else [],
+            "texts": snapshot.round_texts(round_.number, text_titles()) if snapshot else [],
         },
+    )
+
+
+@login_required
+@require_GET
+def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The draw in large type on one screen, for the projector or the printer."""
+    round_ = _round(request, slug, number)
+    desk = _desk(round_)
+    tables = sorted(desk["tables"], key=lambda row: row.table.number)
+    return render(
+        request,
+        "manage/round_print.html",
+        {"round": round_, "season": round_.season, "draw": desk["draw"], "tables": tables},
     )
 
 
