@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.actions import (
@@ -161,11 +161,13 @@ def _import_names(request: HttpRequest, names: list[str], *, confirmed: bool) ->
         return _confirm_import(request, matches, choices, missing.message)
     except ActionError as error:
         return refused(request, error, back)
-    messages.success(
-        request,
-        _("%(created)d players created, %(existing)d already existed.")
-        % {"created": len(created), "existing": len(existing)},
-    )
+    made = ngettext("%(count)d player created", "%(count)d players created", len(created)) % {
+        "count": len(created)
+    }
+    kept = ngettext("%(count)d already existed", "%(count)d already existed", len(existing)) % {
+        "count": len(existing)
+    }
+    messages.success(request, _("%(created)s, %(existing)s.") % {"created": made, "existing": kept})
     return HttpResponseRedirect(back)
 
 

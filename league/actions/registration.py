@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from accounts.audit import record_audit
@@ -58,8 +59,8 @@ def _check_open(round_: Round, actor: Any, player: Player | None) -> bool:
                 _("Registration for round %(number)s closed at %(deadline)s.")
                 % {
                     "number": round_.number,
-                    "deadline": timezone.localtime(deadline, deadline.tzinfo).strftime(
-                        "%Y-%m-%d %H:%M"
+                    "deadline": date_format(
+                        timezone.localtime(deadline, deadline.tzinfo), "SHORT_DATETIME_FORMAT"
                     ),
                 },
             )

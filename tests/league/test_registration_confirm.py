@@ -97,7 +97,7 @@ def test_csv_import_confirms_near_and_new_names_before_creating(client, desk):
         "choice-2": "new",
     }
     response = client.post(reverse("import_players"), data, follow=True)
-    assert "1 players created, 1 already existed" in response.content.decode()
+    assert "1 player created, 1 already existed" in response.content.decode()
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Shira", "דנה"]
 
 

@@ -6,12 +6,17 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import date_format, time_format
 
+from league.actions.errors import ActionError
+from league.actions.registration import register_player
 from publishing.messages import results_text, round_when, season_messages
 from publishing.snapshots import build_snapshot_data
 from tests.publishing import factories as f
+from tests.roundsupport import make_organizer, make_players, make_round, make_season
 
 pytestmark = pytest.mark.django_db
 
@@ -69,3 +74,24 @@ def test_season_messages_are_made_in_each_language(data):
         season_messages(data, "he")["rounds"]["1"]["draw"]
         != season_messages(data, "en")["rounds"]["1"]["draw"]
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "shown"), [("en", "5 Jan 2020, 20:00"), ("he", "5.1.2020, 20:00")]
+)
+def test_the_deadline_refusal_reads_the_date_in_the_language(language, shown):
+    round_ = make_round(make_season(), date=dt.date(2020, 1, 5))
+    (player,) = make_players(1, with_users=True)
+    with translation.override(language), pytest.raises(ActionError) as refused:
+        register_player(round_, player, actor=player.user)
+    assert shown in refused.value.message
+
+
+def test_csv_import_counts_read_singular_and_plural(client):
+    client.force_login(make_organizer(make_season()))
+    data = {"confirm": "1", "name": ["Dana"], "choice-0": "new"}
+    body = client.post(reverse("import_players"), data, follow=True).content.decode()
+    assert "1 player created, 0 already existed." in body
+    upload = SimpleUploadedFile("p.csv", b"name\nDana\n")
+    body = client.post(reverse("import_players"), {"file": upload}, follow=True).content.decode()
+    assert "0 players created, 1 already existed." in body
