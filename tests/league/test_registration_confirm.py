@@ -2,8 +2,12 @@
 organizer before anything is created (the round form and the CSV import); latecomers
 join a closed round, or the reserves after the draw, without reopening registration."""
 
+import io
+import json
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from accounts.models import AuditEntry
@@ -145,3 +149,22 @@ def test_latecomers_are_for_organizers_and_closed_or_drawn_rounds_only(desk):
     with pytest.raises(ActionError) as refused:
         register_latecomers(round_, [player], actor=player.user)
     assert refused.value.code == "forbidden"
+
+
+def test_the_register_command_still_creates_new_names_by_default(desk):
+    round_, _shira = desk
+    out = io.StringIO()
+    call_command("register", round_.season.slug, "--round", "1", "shira", "Omer", stdout=out)
+    registered = json.loads(out.getvalue())["registered"]
+    assert registered == ["shira", "Omer"]  # FORMATS.md 6: by name, created when new
+
+
+def test_the_register_command_strict_creates_nobody_and_names_the_near_ones(desk):
+    round_, shira = desk
+    with pytest.raises(CommandError, match="'shirra': did you mean Shira"):
+        call_command("register", round_.season.slug, "--round", "1", "--strict", "shirra")
+    assert Player.objects.count() == 1 and not Registration.objects.exists()
+    out = io.StringIO()
+    call_command("register", round_.season.slug, "--round", "1", "--strict", "SHIRA", stdout=out)
+    assert json.loads(out.getvalue())["registered"] == ["Shira"]
+    assert Registration.objects.get().player == shira
