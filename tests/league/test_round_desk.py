@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from games.actions import confirm_result, dispute_result, submit_result
-from league.actions.draws import do_draw_round, publish_draw
+from league.actions.draws import do_draw_round, publish_draw, swap_players
 from league.actions.registration import close_registration
-from league.models import Table
+from league.models import Registration, Seat, Table
 from publishing.actions import do_publish_season
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, register
 
@@ -149,3 +149,17 @@ def test_desk_query_count_does_not_grow_with_tables(client, tables, django_asser
     # tables, snapshot, draw records and their changes
     with django_assert_num_queries(12):
         assert client.get(url("round", round_)).status_code == 200
+
+
+def test_a_swap_of_a_published_draw_republishes_its_chat_text(
+    client, drawn, django_capture_on_commit_callbacks
+):
+    do_publish_season(drawn.season.pk)
+    reserve = Registration.objects.get(round=drawn, player__seats__isnull=True).player
+    seated_player = Seat.objects.filter(round=drawn).order_by("pk").first().player
+    with django_capture_on_commit_callbacks(execute=True):
+        swap_players(drawn, reserve, seated_player, reason="stuck in traffic")
+    body = page(client, drawn)
+    start = body.index('<textarea id="text-1"')
+    chat_text = body[start : body.index("</textarea>", start)]
+    assert "stuck in traffic" in chat_text
