@@ -95,3 +95,21 @@ def test_csv_import_counts_read_singular_and_plural(client):
     upload = SimpleUploadedFile("p.csv", b"name\nDana\n")
     body = client.post(reverse("import_players"), {"file": upload}, follow=True).content.decode()
     assert "0 players created, 1 already existed." in body
+
+
+@pytest.mark.parametrize(("language", "date"), [("en", "Sunday 4 Jan 2099"), ("he", "4.1.2099")])
+def test_public_pages_read_one_date_format_and_the_24_hour_clock(client, language, date):
+    season = make_season()
+    round_ = make_round(season, date=dt.date(2099, 1, 4))
+    for url in (
+        reverse("web:home"),
+        reverse("web:round", args=[season.slug, round_.number]),
+        reverse("web:rules", args=[season.slug]),
+    ):
+        body = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert "p.m." not in body and "a.m." not in body, url
+        assert "01/04/2099" not in body and "Jan. 4" not in body, url
+    body = client.get(
+        reverse("web:round", args=[season.slug, round_.number]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+    assert date in body and "20:30" in body
