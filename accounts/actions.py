@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,7 +23,7 @@ from config.unstorable import first_unstorable
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_any_organizer
-from league.actions.players import clean_player_name, get_or_create_players
+from league.actions.players import clean_player_name, confirmed_players, get_or_create_players
 from league.models import Player
 
 MAX_CSV_ROWS = 2000
@@ -152,10 +152,8 @@ def _read_player_names(reader: csv.DictReader[str]) -> tuple[list[str], list[Csv
     return names, problems
 
 
-def import_players(text: str, *, actor: Any) -> tuple[list[str], list[str]]:
-    """Create the players of a CSV, all or nothing; returns (created, already there)."""
-    if not is_any_organizer(actor):
-        raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer may import players."))
+def read_player_csv(text: str) -> list[str]:
+    """The names of a player CSV; refuses with the first problems and their lines."""
     names, problems = parse_player_csv(text)
     if problems:
         raise ActionError(
@@ -165,14 +163,36 @@ def import_players(text: str, *, actor: Any) -> tuple[list[str], list[str]]:
                 for p in problems[:10]
             ),
         )
+    return names
+
+
+def import_players(
+    text: str, *, actor: Any, choices: Mapping[str, str] | None = None
+) -> tuple[list[str], list[str]]:
+    """Create the players of a CSV, all or nothing; returns (created, already there).
+
+    A name near an existing player's is created or matched only as `choices` says
+    (league.actions.players.confirmed_players); a name written like one is that player.
+    """
+    if not is_any_organizer(actor):
+        raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer may import players."))
+    return import_player_names(read_player_csv(text), actor=actor, choices=choices)
+
+
+def import_player_names(
+    names: Sequence[str], *, actor: Any, choices: Mapping[str, str] | None = None
+) -> tuple[list[str], list[str]]:
+    """Create the confirmed new players among `names` (see import_players)."""
+    if not is_any_organizer(actor):
+        raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer may import players."))
     with transaction.atomic():
-        existing = set(Player.objects.filter(name__in=names).values_list("name", flat=True))
-        get_or_create_players(names)
-        created = [n for n in names if n not in existing]
+        before = set(Player.objects.values_list("pk", flat=True))
+        players = confirmed_players(names, choices)
+        created = [p.name for p in players if p.pk not in before]
         record_audit(
             actor, None, "import_players", f"imported {len(created)} players", players=created
         )
-    return created, [n for n in names if n in existing]
+    return created, [p.name for p in players if p.pk in before]
 
 
 def invite_player(name: str, email: str, *, actor: Any, link_for: Callable[[Any], str]) -> Player:

@@ -44,6 +44,11 @@ SENTENCES: Final[Mapping[str, tuple[Promise, tuple[str, ...], Params]]] = {
         ("round", "players"),
         lambda d: {"players": _names(d["players"])},
     ),
+    "register_latecomer": (
+        _("%(round)s: latecomers registered after closing: %(players)s"),
+        ("round", "players"),
+        lambda d: {"players": _names(d["players"])},
+    ),
     "unregister": (_("%(round)s: unregistered %(player)s"), ("round", "player"), dict),
     "close_registration": (_("%(round)s: registration closed"), ("round",), dict),
     "reopen_registration": (_("%(round)s: registration reopened"), ("round",), dict),

@@ -15,17 +15,31 @@ from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.actions import decide_claim, import_players, invite_player, request_claim
+from accounts.actions import (
+    decide_claim,
+    import_player_names,
+    invite_player,
+    read_player_csv,
+    request_claim,
+)
 from accounts.models import PlayerClaim
 from accounts.permissions import claims_scope
 from core.errors import ActionCode, ActionError
 from core.permissions import is_any_organizer, require_any_organizer
-from league.actions.players import player_of
+from league.actions.players import NameChoiceMissing, match_players, player_of
 from league.models import Player
+from league.name_match import NameMatch
 from league.views.common import refused, run_action
+from league.views.name_choices import (
+    choice_rows,
+    confirming,
+    needs_confirmation,
+    posted_choices,
+    typed_names,
+)
 
 MAX_CSV_BYTES = 1_000_000
 
@@ -104,12 +118,15 @@ class PlayerCsvForm(forms.Form):
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_players_view(request: HttpRequest) -> HttpResponse:
-    """Organizers create many players at once from a CSV file."""
+    """Organizers create many players at once from a CSV file; names that are new or near a
+    known player's are confirmed one by one before anything is created."""
     require_any_organizer(request.user)
+    back = reverse("import_players")
+    if request.method == "POST" and confirming(request):
+        return _import_names(request, typed_names(request), confirmed=True)
     form = PlayerCsvForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
-        back = reverse("import_players")
         if upload.size > MAX_CSV_BYTES:
             messages.error(request, _("The file is too large (at most 1 MB)."))
             return HttpResponseRedirect(back)
@@ -119,20 +136,60 @@ def import_players_view(request: HttpRequest) -> HttpResponse:
             messages.error(request, _("The file must be UTF-8 text."))
             return HttpResponseRedirect(back)
         try:
-            created, existing = import_players(text, actor=request.user)
+            names = read_player_csv(text)
         except ActionError as error:
             return refused(request, error, back)
-        messages.success(
-            request,
-            _("%(created)d players created, %(existing)d already existed.")
-            % {"created": len(created), "existing": len(existing)},
-        )
-        return HttpResponseRedirect(back)
+        return _import_names(request, names, confirmed=False)
     return render(
         request,
         "registration/import_players.html",
         {"form": form},
         status=400 if form.errors else 200,
+    )
+
+
+def _import_names(request: HttpRequest, names: list[str], *, confirmed: bool) -> HttpResponse:
+    back = reverse("import_players")
+    matches: list[NameMatch] = []
+    choices: dict[str, str] = {}
+    try:
+        matches = match_players(names)
+        if not confirmed and needs_confirmation(matches):
+            return _confirm_import(request, matches)
+        choices = posted_choices(request, matches)
+        created, existing = import_player_names(names, actor=request.user, choices=choices)
+    except NameChoiceMissing as missing:
+        return _confirm_import(request, matches, choices, missing.message)
+    except ActionError as error:
+        return refused(request, error, back)
+    made = ngettext("%(count)d player created", "%(count)d players created", len(created)) % {
+        "count": len(created)
+    }
+    kept = ngettext("%(count)d already existed", "%(count)d already existed", len(existing)) % {
+        "count": len(existing)
+    }
+    messages.success(request, _("%(created)s, %(existing)s.") % {"created": made, "existing": kept})
+    return HttpResponseRedirect(back)
+
+
+def _confirm_import(
+    request: HttpRequest,
+    matches: list[NameMatch],
+    choices: dict[str, str] | None = None,
+    error: str = "",
+) -> HttpResponse:
+    return render(
+        request,
+        "manage/confirm_names.html",
+        {
+            "heading": _("Import players: who are they?"),
+            "rows": choice_rows(matches, choices),
+            "action": reverse("import_players"),
+            "back": reverse("import_players"),
+            "submit": _("Import"),
+            "error": error,
+        },
+        status=400 if error else 200,
     )
 
 

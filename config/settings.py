@@ -166,6 +166,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Jerusalem"
 USE_I18N = True
 USE_TZ = True
+# One date format and the 24-hour clock per language (config/formats/LANG/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

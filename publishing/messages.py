@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.dateparse import parse_date, parse_time
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -37,8 +39,21 @@ def _heading(data: SnapshotData, round_: RoundData) -> str:
         "league": data["season"]["league"],
         "season": data["season"]["name"] or data["season"]["slug"],
         "number": round_["number"],
-        "date": round_["date"],
+        "date": round_when(data, round_),
     }
+
+
+def round_when(data: SnapshotData, round_: RoundData) -> str:
+    """The round's weekday, date and start time in the active language's formats, e.g.
+    "Wednesday 2 Dec 2026, 20:30" (without the time when the rules have no schedule)."""
+    day = parse_date(round_["date"])
+    if day is None:
+        return str(round_["date"])
+    when = f"{date_format(day, 'l')} {date_format(day, 'DATE_FORMAT')}"
+    start = parse_time(str(data.get("rules", {}).get("schedule", {}).get("play_start", "")))
+    if start is None:
+        return when
+    return _("%(date)s, %(time)s") % {"date": when, "time": time_format(start, "TIME_FORMAT")}
 
 
 def draw_text(data: SnapshotData, round_: RoundData) -> str | None:
@@ -119,8 +134,12 @@ def change_text(change: DrawChangeData) -> str:
 
 
 def results_text(data: SnapshotData, round_: RoundData) -> str | None:
-    """The round's results per table and the league table after it (top lines)."""
+    """The round's results per table and the league table after it (top lines); None until
+    every drawn table's result is confirmed."""
     if not round_["results"]:
+        return None
+    draw = round_.get("draw")
+    if draw is not None and len(round_["results"]) < len(draw["tables"]):
         return None
     lines = [_heading(data, round_), _("Results:")]
     for game in round_["results"]:
@@ -132,7 +151,11 @@ def results_text(data: SnapshotData, round_: RoundData) -> str | None:
     for row in round_["standings_after"][:STANDINGS_LINES]:
         rank = row["rank"] if row["rank"] is not None else "-"
         lines.append(
-            _("%(rank)s. %(player)s %(points)s pts, gap %(gap)s, %(games)s games")
+            ngettext(
+                "%(rank)s. %(player)s %(points)s pts, gap %(gap)s, %(games)s game",
+                "%(rank)s. %(player)s %(points)s pts, gap %(gap)s, %(games)s games",
+                row["games"],
+            )
             % {
                 "rank": rank,
                 "player": row["player"],

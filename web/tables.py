@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import django_tables2 as tables
+import openpyxl
 from django.urls import reverse
 from django.utils.dateparse import parse_date
 from django.utils.formats import date_format
@@ -34,8 +36,34 @@ def neutralise_formula(value: object) -> object:
     return value
 
 
+BYTE_ORDER_MARK = "\ufeff"
+
+
 class SafeTableExport(TableExport):
-    """django-tables2's export with every text cell neutralised against formula injection."""
+    """django-tables2's export with every text cell neutralised against formula injection.
+
+    The CSV starts with a UTF-8 byte order mark (Excel reads Hebrew names instead of
+    mojibake); the XLSX sheet is right to left when `right_to_left` (a Hebrew page).
+    """
+
+    def __init__(
+        self,
+        export_format: str,
+        table: Any,
+        *,
+        dataset_kwargs: Any = None,
+        right_to_left: bool = False,
+    ) -> None:
+        super().__init__(export_format, table, dataset_kwargs=dataset_kwargs)
+        self.right_to_left = right_to_left
+
+    def export(self) -> Any:
+        content = super().export()
+        if self.format == self.CSV:
+            return BYTE_ORDER_MARK + content
+        if self.format == self.XLSX and self.right_to_left:
+            return _right_to_left_workbook(content)
+        return content
 
     def table_to_dataset(self, table: Any, exclude_columns: Any, dataset_kwargs: Any = None) -> Any:
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
@@ -45,6 +73,16 @@ class SafeTableExport(TableExport):
         for row in rows:
             dataset.append(row)
         return dataset
+
+
+def _right_to_left_workbook(content: bytes) -> bytes:
+    """The XLSX `content` with every sheet shown right to left."""
+    workbook = openpyxl.load_workbook(io.BytesIO(content))
+    for sheet in workbook.worksheets:
+        sheet.sheet_view.rightToLeft = True
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
 
 
 def _num(**extra: Any) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from functools import wraps
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
@@ -155,7 +156,12 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
     RequestConfig(request, paginate=False).configure(table)
     export_format = request.GET.get(EXPORT_PARAM)
     if export_format in EXPORT_FORMATS:
-        exporter = SafeTableExport(export_format, table, dataset_kwargs={"title": "standings"})
+        exporter = SafeTableExport(
+            export_format,
+            table,
+            dataset_kwargs={"title": "standings"},
+            right_to_left=translation.get_language_bidi(),
+        )
         response = exporter.response(filename=f"{ascii_name(season_obj.slug)}.{export_format}")
         return response
     rounds = queries.season_rounds(season_obj)

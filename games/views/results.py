@@ -136,7 +136,8 @@ def _page(
         "organizer": organizer,
         "can_enter": can_submit(state),
         "can_confirm": can_confirm(state),
-        "can_dispute": can_dispute(state),
+        # The organizer decides disputes: asking himself is no choice to offer.
+        "can_dispute": can_dispute(state) and not organizer,
         "score_rows": score_rows,
         "deal_rows": deal_rows,
         "strains": STRAINS,

@@ -311,6 +311,10 @@ def swap_players(
             at=timezone.now(),
             by=_user(actor),
         )
+        if locked.draw_published_at is not None:
+            # The public draw and its chat text changed: saving the round asks for a
+            # publish after commit (publishing.receivers), as the draw and publish do.
+            locked.save(update_fields=["draw_published_at"])
         record_audit(
             actor,
             locked.season.league_id,

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from core.actor import SYSTEM
@@ -58,8 +59,8 @@ def _check_open(round_: Round, actor: Any, player: Player | None) -> bool:
                 _("Registration for round %(number)s closed at %(deadline)s.")
                 % {
                     "number": round_.number,
-                    "deadline": timezone.localtime(deadline, deadline.tzinfo).strftime(
-                        "%Y-%m-%d %H:%M"
+                    "deadline": date_format(
+                        timezone.localtime(deadline, deadline.tzinfo), "SHORT_DATETIME_FORMAT"
                     ),
                 },
             )
@@ -175,3 +176,49 @@ def _set_open(round_: Round, actor: Any, *, opening: bool) -> bool:
         )
         round_.status = after
     return True
+
+
+LATECOMER_STATUSES = (Round.Status.CLOSED, Round.Status.DRAWN)
+
+
+def register_latecomers(
+    round_: Round, players: Sequence[Player], *, actor: Any = SYSTEM
+) -> list[Player]:
+    """An organizer registers latecomers after registration closed, without reopening it:
+    before the draw they are drawn like everyone; after it they are reserves (bring one in
+    with a swap, which needs a reason). Returns the newly registered players."""
+    with transaction.atomic():
+        locked = lock_round(round_.pk)
+        require_organizer_for(actor, locked)
+        if locked.status not in LATECOMER_STATUSES:
+            raise ActionError(
+                ActionCode.INVALID,
+                _(
+                    "Latecomers are added to round %(number)s after registration closes and "
+                    "before play starts."
+                )
+                % {"number": locked.number},
+            )
+        existing = set(
+            Registration.objects.filter(
+                round=locked, player__in=[p.pk for p in players]
+            ).values_list("player_id", flat=True)
+        )
+        new = [p for p in players if p.pk not in existing]
+        for player in new:
+            Registration.objects.create(
+                round=locked,
+                player=player,
+                created_by=actor if _user_id(actor) is not None else None,
+            )
+        if new:
+            names = [p.name for p in new]
+            record_audit(
+                actor,
+                locked.season.league_id,
+                "register_latecomer",
+                f"{locked}: latecomer{'s' if len(names) > 1 else ''} {', '.join(names)}",
+                round_id=locked.pk,
+                players=names,
+            )
+    return new

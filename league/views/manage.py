@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.functional import Promise
@@ -26,9 +28,10 @@ from games.finish import finish_round
 from games.models import ResultVersion
 from league.actions.common import registration_deadline, season_rules
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
-from league.actions.players import get_or_create_players
+from league.actions.players import NameChoiceMissing, confirmed_players, match_players
 from league.actions.registration import (
     close_registration,
+    register_latecomers,
     register_players,
     reopen_registration,
     unregister_player,
@@ -36,7 +39,18 @@ from league.actions.registration import (
 from league.actions.rounds import create_round
 from league.draw_records import draw_history
 from league.models import League, Player, Registration, Round, Season, Table
+from league.name_match import NameMatch
 from league.views.common import DIGITS, parse_id, refused, run_action
+from league.views.desk import DeskTable, all_confirmed, desk_tables, swap_groups
+from league.views.name_choices import (
+    choice_rows,
+    confirming,
+    needs_confirmation,
+    posted_choices,
+    typed_names,
+)
+from web.published import published_round
+from web.views import text_titles
 
 AUDIT_PAGE = 200
 
@@ -139,12 +153,8 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@login_required
-@require_GET
-def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Everything an organizer does with a round, on one page."""
-    round_ = _round(request, slug, number)
-    rules = season_rules(round_.season)
+def _desk(round_: Round) -> dict[str, Any]:
+    """The round's registrations, draw, tables with their result states and swap groups."""
     registrations = list(
         Registration.objects.filter(round=round_)
         .select_related("player")
@@ -152,7 +162,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
     drawn = round_.status in (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED)
     draw = load_draw(round_) if drawn else None
-    tables = []
+    tables: list[DeskTable] = []
+    groups: list[tuple[str, Any]] = []
     if draw is not None:
         current = {
             v.table_id: v
@@ -160,52 +171,139 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 status=ResultVersion.Status.SUPERSEDED
             )
         }
-        disputes = disputes_for(current.values())
         table_rows = list(Table.objects.filter(round=round_).order_by("number"))
-        for table, players in zip(table_rows, draw.tables, strict=False):
-            tables.append(
-                {
-                    "table": table,
-                    "players": players,
-                    "result": current.get(table.pk),
-                    "dispute": disputes.get(table.pk),
-                }
-            )
+        tables = desk_tables(table_rows, draw.tables, current, disputes_for(current.values()))
+        groups = swap_groups(table_rows, draw.tables, draw.reserves)
+    return {
+        "registrations": registrations,
+        "draw": draw,
+        "tables": tables,
+        "swap_groups": groups,
+        "all_confirmed": all_confirmed(tables),
+        "drawn": drawn,
+    }
+
+
+@login_required
+@require_GET
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round desk: registrations (with latecomers), close, draw, publish, the tables
+    with their result states (disputed first), swaps, finish, and the chat texts."""
+    round_ = _round(request, slug, number)
+    rules = season_rules(round_.season)
+    desk = _desk(round_)
+    section = published_round(round_.season, round_.number) if round_.draw_published_at else None
     return render(
         request,
         "manage/round.html",
         {
+            **desk,
             "round": round_,
             "season": round_.season,
-            "registrations": registrations,
             "deadline": registration_deadline(round_, rules),
             "method": rules.draw.method_for(round_.number, round_.date),
             "remainder": rules.remainder,
-            "draw": draw,
-            "tables": tables,
-            "drawn": drawn,
-            "history": draw_history(round_) if drawn else [],
+            "history": draw_history(round_) if desk["drawn"] else [],
+            "texts": section.texts(text_titles()) if section else [],
         },
+    )
+
+
+@login_required
+@require_GET
+def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The draw in large type on one screen, for the projector or the printer."""
+    round_ = _round(request, slug, number)
+    desk = _desk(round_)
+    tables = sorted(desk["tables"], key=lambda row: row.table.number)
+    return render(
+        request,
+        "manage/round_print.html",
+        {"round": round_, "season": round_.season, "draw": desk["draw"], "tables": tables},
+    )
+
+
+RegisterAction = Callable[..., object]
+
+
+def _register_names(
+    request: HttpRequest, round_: Round, action: RegisterAction, url_name: str, success: str
+) -> HttpResponse:
+    """Register the typed names with `action(round_, players, actor=...)`; names that are not
+    exactly a known player's go through the organizer's "did you mean?" step first."""
+    names = typed_names(request)
+    if not names:
+        return refused(
+            request, ActionError(ActionCode.INVALID, _("Enter at least one name.")), _back(round_)
+        )
+    try:
+        matches = match_players(names)
+    except ActionError as error:
+        return refused(request, error, _back(round_))
+    url = reverse(url_name, args=[round_.season.slug, round_.number])
+    if not confirming(request) and needs_confirmation(matches):
+        return _confirm_names(request, round_, matches, url)
+    choices = posted_choices(request, matches)
+
+    def run() -> None:
+        with transaction.atomic():
+            players = confirmed_players([m.name for m in matches], choices)
+            action(round_, players, actor=request.user)
+
+    try:
+        run()
+    except NameChoiceMissing as missing:
+        return _confirm_names(request, round_, matches, url, choices, missing.message)
+    except ActionError as error:
+        return refused(request, error, _back(round_))
+    messages.success(request, success)
+    return HttpResponseRedirect(_back(round_))
+
+
+def _confirm_names(
+    request: HttpRequest,
+    round_: Round,
+    matches: list[NameMatch],
+    url: str,
+    choices: dict[str, str] | None = None,
+    error: str = "",
+) -> HttpResponse:
+    return render(
+        request,
+        "manage/confirm_names.html",
+        {
+            "heading": _("Round %(number)s: who are they?") % {"number": round_.number},
+            "rows": choice_rows(matches, choices),
+            "action": url,
+            "back": _back(round_),
+            "submit": _("Register"),
+            "error": error,
+        },
+        status=400 if error else 200,
     )
 
 
 @login_required
 @require_POST
 def register(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Register players by name (one per line; new names create players)."""
+    """Register players by name (one per line); new and near names are confirmed first."""
     round_ = _round(request, slug, number)
-    names = [line for line in request.POST.get("names", "").splitlines() if line.strip()]
-    if not names:
-        return refused(
-            request, ActionError(ActionCode.INVALID, _("Enter at least one name.")), _back(round_)
-        )
+    return _register_names(
+        request, round_, register_players, "manage:register", _("Players registered.")
+    )
 
-    def action() -> None:
-        with transaction.atomic():
-            players = list(get_or_create_players(names).values())
-            register_players(round_, players, actor=request.user)
 
-    return run_action(request, action, success=_("Players registered."), back=_back(round_))
+@login_required
+@require_POST
+def latecomer(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Register latecomers after registration closed (reserves once drawn), organizers only."""
+    round_ = _round(request, slug, number)
+    success = (
+        _("Latecomers added as reserves: bring one in with a swap.")
+        if round_.status == Round.Status.DRAWN
+        else _("Latecomers registered; registration stays closed.")
+    )
+    return _register_names(request, round_, register_latecomers, "manage:latecomer", success)
 
 
 @login_required

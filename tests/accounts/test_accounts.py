@@ -144,6 +144,10 @@ def test_csv_import_page(client):
     client.force_login(organizer)
     upload = SimpleUploadedFile("p.csv", "name\nDana\nדנה\n".encode())
     response = client.post(reverse("import_players"), {"file": upload}, follow=True)
+    assert "Create a new player “דנה”" in response.content.decode()  # confirmed first
+    assert not Player.objects.exists()
+    confirm = {"confirm": "1", "name": ["Dana", "דנה"], "choice-0": "new", "choice-1": "new"}
+    response = client.post(reverse("import_players"), confirm, follow=True)
     assert "2 players created" in response.content.decode()
     bad = SimpleUploadedFile("p.csv", b"\xff\xfe\x00bad")
     response = client.post(reverse("import_players"), {"file": bad}, follow=True)

@@ -118,3 +118,15 @@ def test_tonight_lasts_until_the_small_hours():
     assert tonight_seats(seats, at(evening + dt.timedelta(days=1), dt.time(0, 30))) == seats
     assert tonight_seats(seats, at(evening + dt.timedelta(days=1), dt.time(9, 0))) == []
     assert tonight_seats(seats, at(evening - dt.timedelta(days=1), dt.time(21, 0))) == []
+
+
+def test_the_organizer_is_not_offered_a_dispute_on_his_own_table_page(client, table):
+    a, b, *_ = seated_users(table)
+    submit_result(table, actor=a, scores=[10, 20, 30, 40])
+    url = reverse("games:table", args=[table.pk])
+    client.force_login(b)
+    assert "Dispute (ask the organizer)" in client.get(url).content.decode()
+    client.force_login(make_organizer(table.round.season))
+    body = client.get(url).content.decode()
+    assert "Dispute (ask the organizer)" not in body
+    assert reverse("games:dispute", args=[table.pk]) not in body

@@ -13,7 +13,9 @@ from api.tokens import create_token
 from games.models import Game, ResultVersion
 from league.models import Registration, Round, Seat
 
-ROUND_ACTIONS = ("register", "unregister", "close", "reopen", "draw", "swap", "publish", "finish")
+ROUND_ACTIONS = (
+    "register", "latecomer", "unregister", "close", "reopen", "draw", "swap", "publish", "finish"
+)  # fmt: skip
 
 
 def fingerprint(world) -> dict[str, object]:

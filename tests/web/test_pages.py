@@ -32,7 +32,7 @@ def test_home_lists_leagues_seasons_and_next_round(client, make_season):
     assert reverse("web:season", args=[season.slug]) in page
     assert "Round 4" in page
     assert "5 players" in page
-    assert "8:30" in page  # play start of the league's schedule
+    assert "20:30" in page  # play start of the league's schedule, on the 24-hour clock
 
 
 def test_home_lists_finished_seasons_as_past(client, make_season):
@@ -101,7 +101,7 @@ def test_league_table_exports_csv(client, make_season):
     response = get(client, f"/seasons/{season.slug}/", _export="csv")
     assert response["Content-Type"].startswith("text/csv")
     assert 'filename="season-10.csv"' in response["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0][:7] == ["Rank", "Player", "Points", "Gap", "Games", "Counted", "Dropped"]
     first = season.snapshots.get().data["standings"][0]
     assert rows[1][:7] == [
@@ -124,6 +124,24 @@ def test_league_table_exports_xlsx(client, make_season):
     assert values[0][:2] == ("Rank", "Player")
     assert isinstance(values[1][2], int | float)  # points stay numbers
     assert len(values) == 9
+
+
+def test_csv_export_starts_with_a_utf8_byte_order_mark_for_excel(client, make_season):
+    season = make_season(players=8, rounds=3, names=["שירה"])
+    content = get(client, f"/seasons/{season.slug}/", language="he", _export="csv").content
+    assert content.startswith(b"\xef\xbb\xbf")
+    assert "שירה" in content.decode("utf-8-sig")
+
+
+@pytest.mark.parametrize(("language", "right_to_left"), [("he", True), ("en", False)])
+def test_xlsx_export_of_a_hebrew_page_is_a_right_to_left_sheet(
+    client, make_season, language, right_to_left
+):
+    season = make_season(players=8, rounds=3)
+    content = get(client, f"/seasons/{season.slug}/", language=language, _export="xlsx").content
+    sheet = openpyxl.load_workbook(io.BytesIO(content)).active
+    assert bool(sheet.sheet_view.rightToLeft) is right_to_left
+    assert len(list(sheet.iter_rows(values_only=True))) == 9
 
 
 def test_export_neutralises_spreadsheet_formulas(client, make_season):
