@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.views import manage
+from league.views import manage, season_file
 
 app_name = "manage"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("", manage.index, name="index"),
     path("audit/", manage.audit, name="audit"),
     path("seasons/<str:slug>/", manage.season, name="season"),
+    path("seasons/<str:slug>/season-file/", season_file.download, name="season_file"),
     path(round_path, manage.round_detail, name="round"),
     path(round_path + "register/", manage.register, name="register"),
     path(round_path + "unregister/", manage.unregister, name="unregister"),
