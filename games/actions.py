@@ -33,7 +33,8 @@ from games.permissions import (
 from games.sheets import CheckedResult, check_scores, check_sheet
 from league.actions.common import SYSTEM, lock_round, season_rules
 from league.actions.errors import ActionCode, ActionError
-from league.models import Round, Seat, Table
+from league.models import Round, Season, Seat, Table
+from league.season_status import advance_season_status
 from league.signals import game_confirmed, season_results_changed
 
 P = ParamSpec("P")
@@ -352,6 +353,8 @@ def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, sour
     GameResult.objects.bulk_create(
         results_for(game, [(s.seat, s.player_id, version.scores[i]) for i, s in enumerate(seats)])
     )
+    if round_.season.status == Season.Status.UPCOMING:  # its first result: running now
+        advance_season_status(round_.season)
     _after_commit(round_.season_id, game.pk)
     return game
 

@@ -12,6 +12,7 @@ from django.db import InterfaceError, OperationalError, transaction
 
 from league.actions.errors import ActionError
 from league.models import Season
+from league.season_status import advance_season_status
 from publishing import coalesce, rounds
 from publishing.actions import do_publish_season, stale_season_ids
 from publishing.beat import sync_schedules
@@ -117,9 +118,13 @@ def run_sweep(now: dt.datetime | None = None) -> list[int]:
     with stale inputs; returns the seasons published.
 
     Celery beat runs it every minute; without a broker `manage.py run_schedule` does.
+    It first moves each season's status on (`advance_season_status`, e.g. a rated
+    season whose end date has passed is finished).
     One broken season (e.g. rules made invalid by hand) is logged and skipped, so it never
     holds up the others; database errors propagate so the sweep is retried.
     """
+    for season in Season.objects.exclude(status=Season.Status.FINISHED).select_related("league"):
+        advance_season_status(season)
     sync_schedules()
     for season_id in Season.objects.exclude(status=Season.Status.FINISHED).values_list(
         "pk", flat=True

@@ -13,6 +13,7 @@ from accounts.permissions import is_organizer
 from league.actions.common import SYSTEM, lock_round, require_organizer_for, season_rules
 from league.actions.errors import ActionCode, ActionError
 from league.models import Round, Season
+from league.season_status import advance_season_status
 
 
 def create_round(season: Season, number: int, date: dt.date, *, actor: Any = SYSTEM) -> Round:
@@ -84,6 +85,7 @@ def finish_round(round_: Round, *, actor: Any = SYSTEM) -> None:
             )
         locked.status = Round.Status.FINISHED
         locked.save(update_fields=["status"])
+        advance_season_status(locked.season)
         record_audit(
             actor,
             locked.season.league_id,
