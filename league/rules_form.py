@@ -271,7 +271,10 @@ def _form_field(spec: RuleField) -> forms.Field:
             else [(name, name) for name in registered_presets()]
         )
         return forms.ChoiceField(choices=options, **common)
-    return forms.CharField(required=False, max_length=200, **common)
+    # Lists of numbers read left to right on a right-to-left page too.
+    return forms.CharField(
+        required=False, max_length=200, widget=forms.TextInput(attrs={"dir": "ltr"}), **common
+    )
 
 
 def _display(spec: RuleField, value: Any) -> Any:
