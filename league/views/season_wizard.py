@@ -169,8 +169,8 @@ def new_season(request: HttpRequest) -> HttpResponse:
     messages.success(
         request,
         ngettext(
-            "Season %(name)s created with %(count)s round.",
-            "Season %(name)s created with %(count)s rounds.",
+            "Created “%(name)s” with %(count)s round.",
+            "Created “%(name)s” with %(count)s rounds.",
             len(dates),
         )
         % {"name": season.name, "count": len(dates)},
