@@ -13,7 +13,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,14 +27,16 @@ from league.actions.common import league_zone
 from league.actions.errors import ActionError
 from league.actions.seasons import create_season
 from league.models import League, Season
-from league.rules import PRESETS, WEEKDAYS, LeagueRules, preset_dict
-from league.rules_form import WEEKDAY_CHOICES, RulesForm
+from league.rules import PRESETS, WEEKDAYS, LeagueRules, RulesError, preset_dict
+from league.rules_form import WEEKDAY_CHOICES, RulesForm, field_name
 from league.season_calendar import generate_dates, out_of_order
 from league.views.common import refused
 from publishing.schedule import round_times
 
 DEFAULT_PRESET = "whist-online-league"
 WEEKDAY_NAMES = dict(WEEKDAY_CHOICES)
+WEEKDAYS_FIELD = field_name("schedule.weekdays")
+ROUNDS_FIELD = field_name("rounds_in_season")
 
 
 def organized_leagues(user: Any) -> QuerySet[League]:
@@ -140,7 +142,7 @@ def new_season(request: HttpRequest) -> HttpResponse:
     season_form = SeasonForm(leagues, post)
     rules_form = RulesForm(preset, post)
     if not (season_form.is_valid() and rules_form.is_valid()):
-        return _page(request, season_form, rules_form)
+        return _page(request, season_form, rules_form, _calendar_kept(post, season_form, preset))
     assert rules_form.rules is not None
     rules = rules_form.rules
     data = season_form.cleaned_data
@@ -176,6 +178,25 @@ def new_season(request: HttpRequest) -> HttpResponse:
         % {"name": season.name, "count": len(dates)},
     )
     return HttpResponseRedirect(reverse("manage:season", args=[season.slug]))
+
+
+def _calendar_kept(post: QueryDict, season_form: SeasonForm, preset: str) -> Calendar | None:
+    """The calendar as the organizer left it, shown again while he fixes a bad value: the
+    preset's rules with the posted weekdays and number of rounds (when those are good)."""
+    start = season_form.cleaned_data.get("start") if season_form.is_bound else None
+    if start is None:
+        return None
+    overrides: dict[str, Any] = {"schedule": {"weekdays": post.getlist(WEEKDAYS_FIELD)}}
+    rounds = str(post.get(ROUNDS_FIELD, "")).strip()
+    if rounds.isdigit():
+        overrides["rounds_in_season"] = int(rounds)
+    try:
+        rules = LeagueRules.from_preset(preset, overrides)
+    except RulesError:
+        return None
+    if not _has_rounds(rules):
+        return None
+    return _calendar(post, start, rules, season_form.cleaned_data.get("league"))
 
 
 def _preset(name: str | None) -> str:

@@ -162,6 +162,17 @@ def test_bad_values_get_a_message_per_field_and_nothing_is_written(client, organ
     assert not Round.objects.filter(season__slug="season-11").exists()
 
 
+def test_a_bad_value_keeps_the_moved_dates_on_the_page(client, organizer):
+    client.force_login(organizer)
+    data, _ = wizard(client)
+    data.update(min_games="-3")
+    data["round-5"] = "2027-01-19"
+    page = client.post(URL, {**data, "action": "save"})
+    assert page.context["rules_form"].errors["min_games"]
+    assert page.context["calendar"].dates[4] == dt.date(2027, 1, 19)
+    assert not Season.objects.filter(slug="season-11").exists()
+
+
 def test_a_round_moved_before_the_previous_one_is_refused_naming_it(client, organizer):
     client.force_login(organizer)
     data, _ = wizard(client)
