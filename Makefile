@@ -16,11 +16,15 @@ $(BIN)/.installed: requirements.txt
 venv: $(BIN)/.installed
 
 # The quick start runs in DEBUG (plain-http cookies, auto-reload); production sets its own env.
+# With no broker there is no celery beat: run_schedule runs its sweep beside the server.
 run: export DEBUG ?= 1
 run: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
 	@echo "The league app is at http://$(HOST):$(PORT)/ (admin: http://$(HOST):$(PORT)/admin/, user 'organizer', password 'organizer')"
+	@echo "The round schedule (close and draw at 20:00, publish at 20:15 and 23:30) runs every minute beside the server (manage.py run_schedule)."
+	$(BIN)/python manage.py run_schedule --every 60 & schedule=$$!; \
+	trap 'kill $$schedule 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 test: venv

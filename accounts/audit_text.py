@@ -69,6 +69,11 @@ SENTENCES: Final[Mapping[str, tuple[Promise, tuple[str, ...], Params]]] = {
     ),
     "publish_draw": (_("%(round)s: draw published"), ("round",), dict),
     "create_round": (_("%(round)s created"), ("round",), dict),
+    "create_season": (
+        _("season %(season)s created from %(preset)s with %(rounds)s rounds"),
+        ("season", "preset", "rounds"),
+        dict,
+    ),
     "finish_round": (_("%(round)s finished"), ("round",), dict),
     "result_edit": (
         _("%(table)s: result set to %(scores)s (version %(version)s)"),

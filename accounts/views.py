@@ -29,17 +29,17 @@ from accounts.models import PlayerClaim
 from accounts.permissions import claims_scope
 from core.errors import ActionCode, ActionError
 from core.permissions import is_any_organizer, require_any_organizer
-from league.actions.players import NameChoiceMissing, match_players, player_of
-from league.models import Player
-from league.name_match import NameMatch
-from league.views.common import refused, run_action
-from league.views.name_choices import (
+from desk.views.name_choices import (
     choice_rows,
     confirming,
     needs_confirmation,
     posted_choices,
     typed_names,
 )
+from league.actions.players import NameChoiceMissing, match_players, player_of
+from league.models import Player
+from league.name_match import NameMatch
+from league.views.common import refused, run_action
 
 MAX_CSV_BYTES = 1_000_000
 

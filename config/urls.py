@@ -13,7 +13,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
     path("api/", include("api.urls")),
-    path("manage/", include("league.urls")),
+    path("manage/", include("desk.urls")),
     path("", include("games.urls")),
     path("", include("web.urls")),
 ]

@@ -32,9 +32,10 @@ from games.permissions import (
     verify_draw_published,
     verify_submit,
 )
+from games.season_status import advance_season_status
 from games.sheets import CheckedResult, check_scores, check_sheet
 from league.actions.common import lock_round, season_rules
-from league.models import Round, Seat, Table
+from league.models import Round, Season, Seat, Table
 from league.signals import game_confirmed, season_results_changed
 
 P = ParamSpec("P")
@@ -358,6 +359,8 @@ def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, sour
     GameResult.objects.bulk_create(
         results_for(game, [(s.seat, s.player_id, version.scores[i]) for i, s in enumerate(seats)])
     )
+    if round_.season.status == Season.Status.UPCOMING:  # its first result: running now
+        advance_season_status(round_.season)
     _after_commit(round_.season_id, game.pk)
     return game
 

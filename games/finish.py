@@ -14,6 +14,7 @@ from core.actor import SYSTEM
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from games.models import ResultVersion
+from games.season_status import advance_season_status
 from league.actions.common import lock_round, require_organizer_for
 from league.models import Round
 
@@ -48,6 +49,7 @@ def finish_round(round_: Round, *, actor: Any = SYSTEM) -> None:
             )
         locked.status = Round.Status.FINISHED
         locked.save(update_fields=["status"])
+        advance_season_status(locked.season)
         record_audit(
             actor,
             locked.season.league_id,

@@ -40,10 +40,19 @@ class SeasonForm(forms.ModelForm):
         fields = ("league", "slug", "name", "rules_preset", "rules", "start", "end", "status")
         widgets = {"rules_preset": forms.Select(choices=[(name, name) for name in PRESETS])}
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Empty rules ({} or nothing) mean the preset as it is.
+        self.fields["rules"].required = False
+        self.fields["rules"].help_text = _(
+            'The preset\'s values to change, e.g. {"min_games": 12}; {} keeps the preset as it is.'
+        )
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        preset, rules = cleaned.get("rules_preset"), cleaned.get("rules")
-        if preset is not None and rules is not None:
+        preset = cleaned.get("rules_preset")
+        if preset is not None and "rules" in cleaned:
+            rules = cleaned["rules"]
             try:
                 cleaned["rules"] = LeagueRules.from_preset(preset, rules or None).to_dict()
             except RulesError as error:
@@ -89,6 +98,7 @@ class SeasonAdmin(admin.ModelAdmin):
     search_fields = ("slug", "name", "league__name")
     list_select_related = ("league",)
     date_hierarchy = "start"
+    prepopulated_fields = {"slug": ("name",)}
     inlines = (RoundInline,)
 
     def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:

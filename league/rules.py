@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import itertools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -335,11 +335,16 @@ def _merge(target: dict[str, Any], overrides: Mapping[str, Any], prefix: str) ->
     for key, value in overrides.items():
         path = f"{prefix}{key}"
         if key not in target:
-            raise RulesError(path, "is not a rule of this league")
+            raise RulesError(path, _not_a_rule(target))
         if isinstance(target[key], dict) and isinstance(value, Mapping):
             _merge(target[key], value, f"{path}.")
         else:
             target[key] = copy.deepcopy(value)
+
+
+def _not_a_rule(known: Iterable[str]) -> str:
+    """The message for an unknown rule name, listing the names allowed in its place."""
+    return f"is not a rule of this league (the rules here: {', '.join(known)})"
 
 
 def _days_in_month(year: int, month: int) -> int:
@@ -465,7 +470,7 @@ def _object(value: Any, prefix: str, fields: tuple[str, ...]) -> Mapping[str, An
         raise RulesError(where, "must be an object")
     for key in value:
         if key not in fields:
-            raise RulesError(f"{prefix}{key}", "is not a rule of this league")
+            raise RulesError(f"{prefix}{key}", _not_a_rule(fields))
     for key in fields:
         if key not in value:
             raise RulesError(f"{prefix}{key}", "is missing")

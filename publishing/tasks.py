@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import logging
 from collections.abc import Iterator
 
@@ -10,6 +11,7 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError, transaction
 
 from core.errors import ActionError
+from games.season_status import advance_season_status
 from league.models import Season
 from publishing import coalesce, rounds
 from publishing.actions import do_publish_season, stale_season_ids
@@ -106,18 +108,29 @@ def run_round_schedule(season_id: int) -> list[tuple[int, str]]:
     max_retries=5,
 )
 def sweep() -> list[int]:
-    """Catch up on anything a lost message missed: keep the beat rows in step with the
-    seasons, run due round steps, and publish every season with stale inputs.
+    """Beat's periodic entry point: `run_sweep` now."""
+    return run_sweep()
 
+
+def run_sweep(now: dt.datetime | None = None) -> list[int]:
+    """Catch up on anything a lost message missed: keep the beat rows in step with the
+    seasons, run the round steps due at `now` (default: now), and publish every season
+    with stale inputs; returns the seasons published.
+
+    Celery beat runs it every minute; without a broker `manage.py run_schedule` does.
+    It first moves each season's status on (`advance_season_status`, e.g. a rated
+    season whose end date has passed is finished).
     One broken season (e.g. rules made invalid by hand) is logged and skipped, so it never
     holds up the others; database errors propagate so the sweep is retried.
     """
+    for season in Season.objects.exclude(status=Season.Status.FINISHED).select_related("league"):
+        advance_season_status(season)
     sync_schedules()
     for season_id in Season.objects.exclude(status=Season.Status.FINISHED).values_list(
         "pk", flat=True
     ):
         with _skipping_broken(season_id, "round schedule"):
-            rounds.run_round_schedule(season_id)
+            rounds.run_round_schedule(season_id, now)
     published = []
     for season_id in stale_season_ids():
         with _skipping_broken(season_id, "publish"):

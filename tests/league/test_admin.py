@@ -116,3 +116,43 @@ def test_admin_table_seats_take_the_table_round(admin_client, season):
     )
     assert response.status_code == 302
     assert Seat.objects.get(player=newcomer).round == round_
+
+
+def _new_season_post(league, rules):
+    return {
+        "league": league.pk,
+        "slug": "season-11",
+        "name": "Season 11",
+        "rules_preset": "whist-online-league",
+        "rules": rules,
+        "start": "2027-01-03",
+        "end": "2027-04-28",
+        "status": "upcoming",
+        "rounds-TOTAL_FORMS": "0",
+        "rounds-INITIAL_FORMS": "0",
+    }
+
+
+def test_admin_add_season_with_the_default_empty_rules_stores_the_preset(admin_client, season):
+    response = admin_client.post(_url(Season, "add"), _new_season_post(season.league, "{}"))
+    assert response.status_code == 302, response.content.decode()[:2000]
+    added = Season.objects.get(slug="season-11")
+    assert added.rules == LeagueRules.from_preset("whist-online-league").to_dict()
+
+
+def test_admin_unknown_rule_lists_the_rules_allowed(admin_client, season):
+    response = admin_client.post(
+        _url(Season, "add"), _new_season_post(season.league, '{"rounds": 34}')
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "rules.rounds: is not a rule of this league (the rules here:" in page
+    assert "rounds_in_season" in page and "placement_points" in page
+    assert not Season.objects.filter(slug="season-11").exists()
+
+
+def test_admin_add_season_fills_the_slug_from_the_name(admin_client):
+    page = admin_client.get(_url(Season, "add")).content.decode()
+    assert "data-prepopulated-fields" in page
+    assert "&quot;id&quot;: &quot;#id_slug&quot;" in page
+    assert "&quot;#id_name&quot;" in page

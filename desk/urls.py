@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from league.views import manage
+from desk.views import manage, season_file, season_wizard
 
 app_name = "manage"
 
@@ -11,7 +11,9 @@ round_path = "seasons/<str:slug>/rounds/<int:number>/"
 urlpatterns = [
     path("", manage.index, name="index"),
     path("audit/", manage.audit, name="audit"),
+    path("new-season/", season_wizard.new_season, name="new_season"),
     path("seasons/<str:slug>/", manage.season, name="season"),
+    path("seasons/<str:slug>/season-file/", season_file.download, name="season_file"),
     path(round_path, manage.round_detail, name="round"),
     path(round_path + "print/", manage.round_print, name="round_print"),
     path(round_path + "register/", manage.register, name="register"),

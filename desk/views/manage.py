@@ -23,6 +23,14 @@ from core.audit import audit_entries_for
 from core.errors import ActionCode, ActionError
 from core.models import AuditEntry
 from core.permissions import require_any_organizer, require_organizer
+from desk.views.desk import DeskTable, all_confirmed, desk_tables, swap_groups
+from desk.views.name_choices import (
+    choice_rows,
+    confirming,
+    needs_confirmation,
+    posted_choices,
+    typed_names,
+)
 from games.disputes import disputes_for
 from games.finish import finish_round
 from games.models import ResultVersion
@@ -41,14 +49,6 @@ from league.draw_records import draw_history
 from league.models import League, Player, Registration, Round, Season, Table
 from league.name_match import NameMatch
 from league.views.common import DIGITS, parse_id, refused, run_action
-from league.views.desk import DeskTable, all_confirmed, desk_tables, swap_groups
-from league.views.name_choices import (
-    choice_rows,
-    confirming,
-    needs_confirmation,
-    posted_choices,
-    typed_names,
-)
 from web.published import published_round
 from web.views import text_titles
 

@@ -1,0 +1,1 @@
+"""The organizer's pages, one module per job."""

@@ -1,0 +1,321 @@
+"""The season wizard (/manage/new-season/): league, preset, name, start and weekdays, every
+rule as a field, and the generated calendar of rounds to move or skip dates in, then one
+click creates the season and all its rounds."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from core.errors import ActionError
+from core.permissions import require_any_organizer
+from league.actions.common import league_zone
+from league.actions.seasons import create_season
+from league.models import League, Season
+from league.rules import PRESETS, WEEKDAYS, LeagueRules, RulesError, preset_dict
+from league.rules_form import WEEKDAY_CHOICES, RulesForm, field_name
+from league.season_calendar import generate_dates, out_of_order
+from league.views.common import refused
+from publishing.schedule import round_times
+
+DEFAULT_PRESET = "whist-online-league"
+WEEKDAY_NAMES = dict(WEEKDAY_CHOICES)
+WEEKDAYS_FIELD = field_name("schedule.weekdays")
+ROUNDS_FIELD = field_name("rounds_in_season")
+
+
+def organized_leagues(user: Any) -> QuerySet[League]:
+    """The leagues `user` organizes (every league for a superuser)."""
+    leagues = League.objects.order_by("name")
+    return leagues if user.is_superuser else leagues.filter(organizers=user)
+
+
+class SeasonForm(forms.Form):
+    """The new season itself: its league, preset, name, address and dates."""
+
+    league = forms.ModelChoiceField(
+        queryset=League.objects.none(), empty_label=None, label=gettext_lazy("League")
+    )
+    preset = forms.ChoiceField(
+        choices=[(name, name) for name in PRESETS], label=gettext_lazy("Rules preset")
+    )
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    slug = forms.SlugField(
+        max_length=120,
+        allow_unicode=True,
+        required=False,
+        label=gettext_lazy("Address (slug)"),
+        help_text=gettext_lazy("Filled in from the name; letters, digits and '-'."),
+    )
+    start = forms.DateField(
+        label=gettext_lazy("Start date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end = forms.DateField(
+        required=False,
+        label=gettext_lazy("End date"),
+        help_text=gettext_lazy(
+            "Open-play leagues only; a league of rounds ends with its last round."
+        ),
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+
+    def __init__(self, leagues: QuerySet[League], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["league"].queryset = leagues  # type: ignore[attr-defined]
+
+    def clean_slug(self) -> str:
+        slug: str = self.cleaned_data.get("slug") or slugify(
+            self.data.get("name", ""), allow_unicode=True
+        )
+        if not slug:
+            raise forms.ValidationError(_("Give the season an address (letters or digits)."))
+        if Season.objects.filter(slug=slug).exists():
+            raise forms.ValidationError(
+                _("There is already a season with the address %(slug)s.") % {"slug": slug}
+            )
+        return slug
+
+
+@dataclass(frozen=True)
+class CalendarRow:
+    """One round of the calendar with its moments in the league's time zone."""
+
+    number: int
+    date: dt.date
+    weekday: str
+    deadline: dt.time
+    draw_publish: dt.time
+    results_publish: dt.time
+    results_next_day: bool
+    draw_method: str
+
+
+@dataclass
+class Calendar:
+    """The generated round dates, the dates skipped, and what the organizer must look at."""
+
+    basis: str
+    dates: list[dt.date]
+    skipped: list[dt.date]
+    rows: list[CalendarRow]
+    errors: list[str]
+    changed: bool  # the dates differ from the ones the organizer last saw
+
+    @property
+    def skipped_value(self) -> str:
+        return ",".join(d.isoformat() for d in self.skipped)
+
+
+@login_required
+def new_season(request: HttpRequest) -> HttpResponse:
+    """GET shows the wizard for a preset; POST "preset" switches preset, "preview" shows the
+    calendar again, "save" creates the season and its rounds when all is valid."""
+    require_any_organizer(request.user)
+    leagues = organized_leagues(request.user)
+    if request.method != "POST":
+        preset = _preset(request.GET.get("preset"))
+        initial = _initial(preset, leagues)
+        return _page(request, SeasonForm(leagues, initial=initial), RulesForm(preset))
+    post = request.POST
+    preset = _preset(post.get("preset"))
+    if post.get("action") == "preset":  # a new preset: its rules, the season's fields kept
+        initial = {
+            **_initial(preset, leagues),
+            **{k: post.get(k) for k in ("league", "name", "slug")},
+        }
+        return _page(request, SeasonForm(leagues, initial=initial), RulesForm(preset))
+    season_form = SeasonForm(leagues, post)
+    rules_form = RulesForm(preset, post)
+    if not (season_form.is_valid() and rules_form.is_valid()):
+        return _page(request, season_form, rules_form, _calendar_kept(post, season_form, preset))
+    assert rules_form.rules is not None
+    rules = rules_form.rules
+    data = season_form.cleaned_data
+    calendar = _calendar(post, data["start"], rules, data["league"]) if _has_rounds(rules) else None
+    if post.get("action") != "save" or (calendar and (calendar.errors or calendar.changed)):
+        return _page(request, season_form, rules_form, calendar)
+    if calendar is None and data["end"] is None:
+        season_form.add_error("end", _("An open-play season needs its end date."))
+        return _page(request, season_form, rules_form)
+    dates = calendar.dates if calendar else []
+    start = min([data["start"], *dates])
+    try:
+        season = create_season(
+            data["league"],
+            name=data["name"],
+            slug=data["slug"],
+            preset=preset,
+            rules=rules.to_dict(),
+            start=start,
+            end=max([start, *dates]) if calendar else max(start, data["end"]),
+            round_dates=dates,
+            actor=request.user,
+        )
+    except ActionError as error:
+        return refused(request, error, reverse("manage:new_season"))
+    messages.success(
+        request,
+        ngettext(
+            "Created “%(name)s” with %(count)s round.",
+            "Created “%(name)s” with %(count)s rounds.",
+            len(dates),
+        )
+        % {"name": season.name, "count": len(dates)},
+    )
+    return HttpResponseRedirect(reverse("manage:season", args=[season.slug]))
+
+
+def _calendar_kept(post: QueryDict, season_form: SeasonForm, preset: str) -> Calendar | None:
+    """The calendar as the organizer left it, shown again while he fixes a bad value: the
+    preset's rules with the posted weekdays and number of rounds (when those are good)."""
+    start = season_form.cleaned_data.get("start") if season_form.is_bound else None
+    if start is None:
+        return None
+    overrides: dict[str, Any] = {"schedule": {"weekdays": post.getlist(WEEKDAYS_FIELD)}}
+    rounds = str(post.get(ROUNDS_FIELD, "")).strip()
+    if rounds.isdigit():
+        overrides["rounds_in_season"] = int(rounds)
+    try:
+        rules = LeagueRules.from_preset(preset, overrides)
+    except RulesError:
+        return None
+    if not _has_rounds(rules):
+        return None
+    return _calendar(post, start, rules, season_form.cleaned_data.get("league"))
+
+
+def _preset(name: str | None) -> str:
+    return name if name in PRESETS else DEFAULT_PRESET
+
+
+def _has_rounds(rules: LeagueRules) -> bool:
+    return rules.kind == "rounds" and rules.rounds_in_season is not None
+
+
+def _initial(preset: str, leagues: QuerySet[League]) -> dict[str, Any]:
+    """The wizard's first values: the first league, the preset, the next round day."""
+    weekdays = preset_dict(preset)["schedule"]["weekdays"] or list(WEEKDAYS)
+    tomorrow = timezone.localdate() + dt.timedelta(days=1)
+    return {
+        "league": leagues.first(),
+        "preset": preset,
+        "start": generate_dates(tomorrow, weekdays, 1)[0],
+    }
+
+
+def _page(
+    request: HttpRequest,
+    season_form: SeasonForm,
+    rules_form: RulesForm,
+    calendar: Calendar | None = None,
+) -> HttpResponse:
+    if calendar is None and not season_form.is_bound:
+        calendar = _first_calendar(season_form, rules_form)
+    return render(
+        request,
+        "manage/season_new.html",
+        {
+            "season_form": season_form,
+            "rules_form": rules_form,
+            "calendar": calendar,
+            "kind": preset_dict(rules_form.preset)["kind"],
+        },
+    )
+
+
+def _first_calendar(season_form: SeasonForm, rules_form: RulesForm) -> Calendar | None:
+    """The calendar of the preset's rules from the initial start (shown before any POST)."""
+    rules = LeagueRules.from_preset(rules_form.preset)
+    if not _has_rounds(rules):
+        return None
+    return _calendar({}, season_form.initial["start"], rules, season_form.initial.get("league"))
+
+
+def _calendar(
+    post: Mapping[str, Any], start: dt.date, rules: LeagueRules, league: League | None
+) -> Calendar:
+    """The round dates from `start` on the rules' weekdays, with the organizer's moves and
+    skips from `post` (the dates he saw are kept when the start and weekdays are the same)."""
+    count = rules.rounds_in_season or 0
+    weekdays = rules.schedule.weekdays
+    basis = f"{start.isoformat()}|{','.join(weekdays)}|{count}"
+    skipped = set(_iso_dates(str(post.get("skipped", ""))))
+    errors: list[str] = []
+    changed = post.get("basis") != basis
+    if not changed:
+        shown = [_iso_date(str(post.get(f"round-{n}", ""))) for n in range(1, count + 1)]
+        bad = [n for n, date in enumerate(shown, 1) if date is None]
+        if bad:
+            errors += [_("Round %(number)s: give a date.") % {"number": n} for n in bad]
+        newly = {date for n, date in enumerate(shown, 1) if date and post.get(f"skip-{n}")}
+        skipped |= newly
+        changed = bool(newly)
+        kept = [date for date in shown if date is not None and date not in skipped]
+        dates = generate_dates(start, weekdays, count, skipped, after=kept)
+    else:
+        dates = generate_dates(start, weekdays, count, skipped)
+    if len(dates) < count:
+        errors.append(
+            _("Only %(found)s of %(count)s round dates were found: choose the weekdays.")
+            % {"found": len(dates), "count": count}
+        )
+    for number in out_of_order(dates):
+        errors.append(
+            _("Round %(number)s (%(date)s) must come after round %(previous)s (%(before)s).")
+            % {
+                "number": number,
+                "date": date_format(dates[number - 1], "SHORT_DATE_FORMAT"),
+                "previous": number - 1,
+                "before": date_format(dates[number - 2], "SHORT_DATE_FORMAT"),
+            }
+        )
+    zone = league_zone(league.timezone if league else "")
+    return Calendar(
+        basis,
+        dates,
+        sorted(skipped),
+        [_row(n, d, rules, zone) for n, d in enumerate(dates, 1)],
+        errors,
+        changed,
+    )
+
+
+def _row(number: int, date: dt.date, rules: LeagueRules, zone: Any) -> CalendarRow:
+    times = round_times(date, rules.schedule, zone)
+    method = rules.draw.method_for(number, date)
+    return CalendarRow(
+        number=number,
+        date=date,
+        weekday=str(WEEKDAY_NAMES[WEEKDAYS[date.weekday()]]),
+        deadline=times.deadline.time(),
+        draw_publish=times.draw_publish.time(),
+        results_publish=times.results_publish.time(),
+        results_next_day=times.results_publish.date() != date,
+        draw_method=_("random") if method == "random" else _("by ranking"),
+    )
+
+
+def _iso_date(text: str) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        return None
+
+
+def _iso_dates(text: str) -> list[dt.date]:
+    return [d for d in (_iso_date(part) for part in text.split(",")) if d is not None]

@@ -1,0 +1,42 @@
+"""A new season's calendar of round dates (pure): the season's weekdays from its start,
+with holidays skipped and single rounds moved by the organizer."""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections.abc import Collection, Sequence
+
+from league.rules import WEEKDAYS
+
+MAX_SPAN_DAYS = 3 * 366  # a calendar never looks further than this for its dates
+
+
+def generate_dates(
+    start: dt.date,
+    weekdays: Collection[str],
+    count: int,
+    skipped: Collection[dt.date] = (),
+    after: Sequence[dt.date] = (),
+) -> list[dt.date]:
+    """`after` followed by the next dates on `weekdays`, from `start` (or the day after the
+    last of `after`), not in `skipped`, until there are `count` dates (fewer when no date
+    is found within MAX_SPAN_DAYS, e.g. with no weekday)."""
+    dates = list(after[:count])
+    day = dates[-1] + dt.timedelta(days=1) if dates else start
+    last = start + dt.timedelta(days=MAX_SPAN_DAYS)
+    taken = set(dates)
+    while len(dates) < count and day <= last:
+        if WEEKDAYS[day.weekday()] in weekdays and day not in skipped and day not in taken:
+            dates.append(day)
+        day += dt.timedelta(days=1)
+    return dates
+
+
+def out_of_order(dates: Sequence[dt.date]) -> list[int]:
+    """The round numbers (1-based) whose date is not after the previous round's."""
+    return [
+        number
+        for number, (before, date) in enumerate(itertools.pairwise(dates), 2)
+        if date <= before
+    ]

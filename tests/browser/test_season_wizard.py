@@ -1,0 +1,87 @@
+"""A new organizer creates a season with the wizard in Chromium (desktop, 1280x800): 34
+rounds generated, one moved, in a few clicks; the wizard also fits a phone in Hebrew."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from league.models import League, Season
+from tests.browser.conftest import SCREENSHOTS, page_scroll_width, screenshot
+from tests.browser.test_csp import watch_violations
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "pw-12345!"
+
+
+def organizer() -> None:
+    user = get_user_model().objects.create_user(username="organizer", password=PASSWORD)
+    league = League.objects.create(name="Whist Online League", slug="whist-online-league")
+    league.organizers.add(user)
+
+
+def signed_in(chromium, base_url: str, viewport: dict, language: str):  # type: ignore[no-untyped-def]
+    context = chromium.new_context(
+        viewport=viewport, locale=language, extra_http_headers={"Accept-Language": language}
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.goto(f"{base_url}/accounts/login/?next=/manage/")
+    page.fill("#id_username", "organizer")
+    page.fill("#id_password", PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url("**/manage/")
+    return context, page
+
+
+def test_organizer_creates_a_season_of_34_rounds_with_one_moved_in_4_clicks(live_server, chromium):
+    organizer()
+    context, page = signed_in(chromium, live_server.url, DESKTOP, "en")
+    violations = watch_violations(page)
+    clicks = 0
+
+    page.get_by_role("link", name="New season").click()  # 1
+    clicks += 1
+    expect(page.locator("input[name=round-34]")).to_be_visible()
+    page.locator("#id_name").click()  # 2
+    clicks += 1
+    page.keyboard.type("Season 11")
+    expect(page.locator("#id_slug")).to_have_value("season-11")  # filled in by the page
+    round_5 = page.locator("input[name=round-5]")
+    moved = dt.date.fromisoformat(round_5.input_value()) + dt.timedelta(days=1)
+    round_5.click()  # 3
+    clicks += 1
+    round_5.fill(moved.isoformat())
+    screenshot(page, "season-wizard-desktop-en")
+    page.get_by_role("button", name="Create the season").click()  # 4
+    clicks += 1
+    page.wait_for_url("**/manage/seasons/season-11/")
+    screenshot(page, "season-wizard-created-desktop-en")
+
+    season = Season.objects.get(slug="season-11")
+    dates = list(season.rounds.order_by("number").values_list("date", flat=True))
+    assert len(dates) == 34 and dates[4] == moved
+    assert clicks == 4  # README "For organizers" quotes this count
+    assert violations == []
+    context.close()
+
+
+def test_the_wizard_fits_a_phone_in_hebrew(live_server, chromium):
+    organizer()
+    context, page = signed_in(chromium, live_server.url, PHONE, "he")
+    page.goto(f"{live_server.url}/manage/new-season/")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.get_by_role("button", name="יצירת העונה")).to_be_visible()
+    assert page_scroll_width(page) <= PHONE["width"]
+    screenshot(page, "season-wizard-phone-he")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "season-wizard-phone-he-top.png"))
+    page.locator("input[name=round-1]").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / "season-wizard-phone-he-calendar.png"))
+    context.close()
