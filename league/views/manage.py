@@ -22,6 +22,7 @@ from accounts.models import AuditEntry
 from accounts.permissions import require_any_organizer, require_organizer
 from games.disputes import disputes_for
 from games.models import ResultVersion
+from games.seat_links import round_links, site_url
 from league.actions.common import registration_deadline, season_rules
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.actions.errors import ActionCode, ActionError
@@ -184,6 +185,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "tables": tables,
             "drawn": drawn,
             "history": draw_history(round_) if drawn else [],
+            "seat_links": round_links(round_, site_url(request)) if draw is not None else [],
         },
     )
 
