@@ -20,8 +20,13 @@ TableView = Callable[..., HttpResponse]
 
 
 def seat_or_login(view: TableView) -> TableView:
-    """Like login_required, but a session holding a private seat link may pass; pages seen
-    with a link send no Referer (the token must not leak to another site)."""
+    """Like login_required, but a session holding a private seat link may pass.
+
+    The token is only in the link's own URL (games.views.seat_links answers it with
+    `Referrer-Policy: no-referrer` and a redirect); the table pages carry no secret, and
+    send no Referer to other sites (`same-origin`): with `no-referrer` the browser posts
+    the page's forms with `Origin: null`, which Django's CSRF check refuses.
+    """
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -30,7 +35,7 @@ def seat_or_login(view: TableView) -> TableView:
             return redirect_to_login(request.get_full_path())
         response = view(request, *args, **kwargs)
         if with_link:
-            response["Referrer-Policy"] = "no-referrer"
+            response["Referrer-Policy"] = "same-origin"
         return response
 
     return wrapper
