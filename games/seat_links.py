@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from accounts.audit import record_audit
 from games.models import SeatLink
 from games.permissions import PLAYABLE, LinkActor
+from league.actions.common import lock_round
 from league.actions.errors import ActionCode, ActionError
 from league.models import Round, Seat, Table
 
@@ -119,13 +120,13 @@ def verify_link_actor(actor: LinkActor, table: Table, seats: list[Seat]) -> None
 
 def issue_links(round_: Round, *, actor: object) -> int:
     """Give every seat of the round's tables a live link (seats that have one keep it);
-    returns how many were made."""
-    if round_.status not in PLAYABLE:
-        raise ActionError(
-            ActionCode.CONFLICT,
-            _("Private links are made for a drawn round that is not finished."),
-        )
+    returns how many were made. The round's row is locked, so two clicks make one set."""
     with transaction.atomic():
+        if lock_round(round_.pk).status not in PLAYABLE:
+            raise ActionError(
+                ActionCode.CONFLICT,
+                _("Private links are made for a drawn round that is not finished."),
+            )
         live = set(
             SeatLink.objects.filter(round=round_, revoked_at__isnull=True).values_list(
                 "table_id", "player_id"
