@@ -203,7 +203,17 @@ class TableLinks:
     missing: int
 
 
-def round_links(round_: Round, base_url: str) -> list[TableLinks]:
+@dataclass(frozen=True)
+class RoundLinks:
+    tables: list[TableLinks]
+
+    @property
+    def missing(self) -> int:
+        """Seats of the round without a live link."""
+        return sum(t.missing for t in self.tables)
+
+
+def round_links(round_: Round, base_url: str) -> RoundLinks:
     """Every drawn table of the round with its seats' live links and one chat text (two
     queries). `base_url` is the site's address (SITE_URL, or the request's host)."""
     seats = list(
@@ -224,10 +234,12 @@ def round_links(round_: Round, base_url: str) -> list[TableLinks]:
             continue
         url = base_url + reverse("games:seat_link", args=[token_for(link)])
         rows.append(SeatLinkRow(link.pk, seat.seat + 1, seat.player.name, url))
-    return [
-        TableLinks(table, rows, _chat_text(round_, table, rows), len(missing))
-        for table, rows, missing in tables.values()
-    ]
+    return RoundLinks(
+        [
+            TableLinks(table, rows, _chat_text(round_, table, rows), len(missing))
+            for table, rows, missing in tables.values()
+        ]
+    )
 
 
 def site_url(request: HttpRequest) -> str:

@@ -185,7 +185,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "tables": tables,
             "drawn": drawn,
             "history": draw_history(round_) if drawn else [],
-            "seat_links": round_links(round_, site_url(request)) if draw is not None else [],
+            "seat_links": round_links(round_, site_url(request)) if draw is not None else None,
         },
     )
 

@@ -198,13 +198,33 @@ def test_the_organizer_sees_each_tables_links_and_chat_text(client, round_):
     assert body.count('data-copy="seat-link-') == 8
     assert body.count('data-copy="seat-chat-') == 2
     assert "Round 1, table 2: each player&#x27;s private link" in body
+    assert "Make the private links" not in body  # every seat has one
     # making the links again keeps the live ones
     client.post(reverse("manage:issue_links", args=[round_.season.slug, 1]))
     assert SeatLink.objects.count() == 8
 
 
+def test_only_an_organizer_of_the_league_makes_or_revokes_links(client, round_):
+    from tests.roundsupport import make_user
+
+    link = SeatLink.objects.first()
+    client.force_login(make_user("nobody"))
+    args = [round_.season.slug, 1]
+    assert client.post(reverse("manage:issue_links", args=args)).status_code == 403
+    response = client.post(reverse("manage:revoke_link", args=args), {"link": link.pk})
+    assert response.status_code == 403
+    assert not SeatLink.objects.exclude(revoked_at=None).exists()
+
+
+def test_revoking_an_unknown_link_says_so(client, round_):
+    client.force_login(make_organizer(round_.season, "boss"))
+    args = [round_.season.slug, 1]
+    response = client.post(reverse("manage:revoke_link", args=args), {"link": "x"}, follow=True)
+    assert "There is no such live private link." in response.content.decode()
+
+
 def test_the_chat_text_lists_every_seat_of_the_table(round_):
-    tables = round_links(round_, "https://whist.example.org")
+    tables = round_links(round_, "https://whist.example.org").tables
     assert [len(t.rows) for t in tables] == [4, 4]
     lines = tables[0].chat.splitlines()
     assert len(lines) == 5 and lines[1].split(": ")[1].startswith(
