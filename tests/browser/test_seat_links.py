@@ -105,6 +105,11 @@ def test_links_enter_and_confirm_a_result_without_accounts(
     page.wait_for_load_state()
     assert page_scroll_width(page) <= PHONE["width"]
     screenshot(page, f"seat-link-confirmed-{language}")
+    Round.objects.filter(pk=table.round_id).update(status=Round.Status.FINISHED)
+    response = page.goto(urls[2])
+    assert response is not None and response.status == 403
+    assert page.get_by_role("alert").count() == 1
+    screenshot(page, f"seat-link-expired-{language}")
     confirming.close()
 
     game = Game.objects.get(table=table)
