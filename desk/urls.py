@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from desk.views import manage, season_file, season_wizard
+from desk.views import manage, season_file, season_wizard, seat_links
 
 app_name = "manage"
 
@@ -25,4 +25,6 @@ urlpatterns = [
     path(round_path + "swap/", manage.swap, name="swap"),
     path(round_path + "publish/", manage.publish, name="publish"),
     path(round_path + "finish/", manage.finish, name="finish"),
+    path(round_path + "links/", seat_links.issue, name="issue_links"),
+    path(round_path + "links/revoke/", seat_links.revoke, name="revoke_link"),
 ]

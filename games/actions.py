@@ -25,6 +25,7 @@ from core.permissions import is_organizer
 from games.facts import results_for
 from games.models import Game, GameResult, ResultEvent, ResultVersion, SheetDraft
 from games.permissions import (
+    LinkActor,
     TableState,
     state_for,
     verify_confirm,
@@ -33,6 +34,7 @@ from games.permissions import (
     verify_submit,
 )
 from games.season_status import advance_season_status
+from games.seat_links import verify_link_actor
 from games.sheets import CheckedResult, check_scores, check_sheet
 from league.actions.common import lock_round, season_rules
 from league.models import Round, Season, Seat, Table
@@ -88,6 +90,11 @@ def _user(actor: Any) -> Any:
     return actor if getattr(actor, "is_authenticated", False) else None
 
 
+def _via(actor: Any) -> int | None:
+    """The private link the actor used, recorded in the table's history."""
+    return actor.link_id if isinstance(actor, LinkActor) else None
+
+
 def _lock_table(table_id: int) -> Table:
     """Lock the table's round, then the table (the order every league action uses: round
     first), so a swap or redraw cannot interleave with a result of that round."""
@@ -121,11 +128,12 @@ def _current(table: Table) -> ResultVersion | None:
 
 
 def _state(table: Table, seats: list[Seat], actor: Any) -> TableState:
-    """The table as the permission rules see it, read under the row lock."""
+    """The table as the permission rules see it, read under the row lock (a private link
+    is checked again here: it may have been revoked since the page opened)."""
+    if isinstance(actor, LinkActor):
+        verify_link_actor(actor, table, seats)
     organizer = actor is SYSTEM or is_organizer(actor, table.round.season.league_id)
-    return state_for(
-        actor, organizer, [s.player.user_id for s in seats], table.round, _current(table)
-    )
+    return state_for(actor, organizer, seats, table.round, _current(table))
 
 
 def check_entry(
@@ -153,12 +161,16 @@ def _add_version(
     status: str,
     by_organizer: bool,
     note: str,
+    player_id: int | None = None,
 ) -> ResultVersion:
     if current is not None:
         current.status = ResultVersion.Status.SUPERSEDED
         current.save(update_fields=["status"])
         ResultEvent.objects.create(
-            version=current, action=ResultEvent.Action.SUPERSEDED, actor=_user(actor)
+            version=current,
+            action=ResultEvent.Action.SUPERSEDED,
+            actor=_user(actor),
+            via_id=_via(actor),
         )
     _mark_in_play(table)
     last = ResultVersion.objects.filter(table=table).order_by("-number").first()
@@ -169,6 +181,7 @@ def _add_version(
         scores=list(checked.scores or ()),
         deals=checked.deals,
         entered_by=_user(actor),
+        entered_player_id=player_id,
         by_organizer=by_organizer,
         note=note[:300],
     )
@@ -176,6 +189,7 @@ def _add_version(
         version=version,
         action=ResultEvent.Action.EDITED if by_organizer else ResultEvent.Action.SUBMITTED,
         actor=version.entered_by,
+        via_id=_via(actor),
         reason=note[:300],
     )
     return version
@@ -209,10 +223,11 @@ def submit_result(
                 status=ResultVersion.Status.PENDING,
                 by_organizer=False,
                 note=note,
+                player_id=state.player_id,
             )
         # The entry is made: the submitter's draft is done (other players keep their notes).
-        if _user(actor) is not None:
-            SheetDraft.objects.filter(table=locked, player__user=actor).delete()
+        if state.player_id is not None:
+            SheetDraft.objects.filter(table=locked, player_id=state.player_id).delete()
         return version
 
 
@@ -287,7 +302,10 @@ def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVe
         current.status = ResultVersion.Status.CONFIRMED
         current.save(update_fields=["status"])
         ResultEvent.objects.create(
-            version=current, action=ResultEvent.Action.CONFIRMED, actor=_user(actor)
+            version=current,
+            action=ResultEvent.Action.CONFIRMED,
+            actor=_user(actor),
+            via_id=_via(actor),
         )
         _store_game(
             locked,
@@ -333,6 +351,7 @@ def dispute_result(
             version=current,
             action=ResultEvent.Action.DISPUTED,
             actor=_user(actor),
+            via_id=_via(actor),
             reason=reason[:300],
         )
         if was_confirmed:

@@ -133,6 +133,53 @@ class GameResult(models.Model):
         return f"{self.player}: {self.score}"
 
 
+class SeatLink(models.Model):
+    """A private link to one seat of one drawn table: its holder enters and confirms the
+    table's result as that seat's player, without an account (games.seat_links).
+
+    Only the SHA-256 of the token is stored, with the random nonce it is signed from
+    (the token is an HMAC of the nonce under the site's secret key, so the organizer's page
+    can show the link again while a copy of the database alone cannot).
+    """
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="seat_links", verbose_name=_("round")
+    )
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, related_name="seat_links", verbose_name=_("table")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="seat_links", verbose_name=_("player")
+    )
+    nonce = models.CharField(max_length=32, editable=False)
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+    revoked_at = models.DateTimeField(_("revoked at"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "id"]
+        verbose_name = _("private seat link")
+        verbose_name_plural = _("private seat links")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "player"],
+                condition=Q(revoked_at__isnull=True),
+                name="one_live_seat_link",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: link of {self.player}"
+
+
 class ResultVersion(models.Model):
     """One entered version of a table's result; versions are never edited or deleted.
 
@@ -164,6 +211,16 @@ class ResultVersion(models.Model):
         verbose_name=_("entered by"),
     )
     by_organizer = models.BooleanField(_("entered by an organizer"), default=False)
+    # The seat's player who entered it (signed in or with his private link), so he cannot
+    # confirm it either way; empty for organizers' versions and older rows.
+    entered_player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("entered by the player"),
+    )
     note = models.CharField(_("note"), max_length=300, blank=True)
     created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
 
@@ -206,6 +263,14 @@ class ResultEvent(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
         verbose_name=_("by"),
+    )
+    via = models.ForeignKey(
+        SeatLink,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="events",
+        verbose_name=_("with the private link"),
     )
     reason = models.CharField(_("reason"), max_length=300, blank=True)
     created_at = models.DateTimeField(_("at"), auto_now_add=True)

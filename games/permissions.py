@@ -7,6 +7,7 @@ actions decide with exactly the same rules under their row lock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,9 +15,21 @@ from django.utils.translation import gettext as _
 
 from core.errors import ActionCode, ActionError
 from games.models import ResultVersion
-from league.models import Round
+from league.models import Round, Seat
 
 PLAYABLE = (Round.Status.DRAWN, Round.Status.IN_PLAY)
+
+
+@dataclass(frozen=True)
+class LinkActor:
+    """Who acts with a private seat link (games.seat_links): that seat's player, without an
+    account, at that table only; never authenticated, never an organizer."""
+
+    link_id: int
+    player_id: int
+    table_id: int
+    is_authenticated: bool = False
+    pk: None = None
 
 
 @dataclass(frozen=True)
@@ -30,18 +43,30 @@ class TableState:
     round_status: str
     current: ResultVersion | None
     draw_public: bool = True
+    player_id: int | None = None
 
 
 def state_for(
-    actor: Any, organizer: bool, seat_user_ids: list[int | None], round_: Round,
+    actor: Any, organizer: bool, seats: Sequence[Seat], round_: Round,
     current: ResultVersion | None,
 ) -> TableState:  # fmt: skip
-    """Build the state from loaded rows (no queries)."""
+    """Build the state from loaded rows (seats with their players; no queries). A signed-in
+    player and a private link both identify the player of one seat."""
     user_id = actor.pk if getattr(actor, "is_authenticated", False) else None
+    if isinstance(actor, LinkActor):
+        player_id = next((s.player_id for s in seats if s.player_id == actor.player_id), None)
+        if seats and seats[0].table_id != actor.table_id:
+            player_id = None
+    else:
+        player_id = next(
+            (s.player_id for s in seats if user_id is not None and s.player.user_id == user_id),
+            None,
+        )
     return TableState(
         organizer=organizer,
-        seated=user_id is not None and user_id in seat_user_ids,
+        seated=player_id is not None,
         user_id=user_id,
+        player_id=player_id,
         round_number=round_.number,
         round_status=round_.status,
         current=current,
@@ -115,11 +140,18 @@ def verify_confirm(state: TableState, version_number: int) -> None:
             ActionCode.CONFLICT,
             _("This result is already %(status)s.") % {"status": current.get_status_display()},
         )
-    if not state.organizer and current.entered_by_id == state.user_id:
+    if not state.organizer and _own_entry(state, current):
         raise ActionError(
             ActionCode.FORBIDDEN,
             _("Another player at the table must confirm the result you entered."),
         )
+
+
+def _own_entry(state: TableState, current: ResultVersion) -> bool:
+    """The acting player entered `current` (signed in, or with his seat's private link)."""
+    by_user = state.user_id is not None and current.entered_by_id == state.user_id
+    by_player = state.player_id is not None and current.entered_player_id == state.player_id
+    return by_user or by_player
 
 
 def verify_dispute(state: TableState, version_number: int) -> None:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import drafts, results, rounds
+from games.views import drafts, results, rounds, seat_links
 
 app_name = "games"
 
@@ -17,4 +17,5 @@ urlpatterns = [
     path("tables/<int:table_id>/dispute/", results.dispute, name="dispute"),
     path("tables/<int:table_id>/check/", results.check, name="check"),
     path("tables/<int:table_id>/draft/", drafts.save_draft, name="draft"),
+    path("links/<str:token>/", seat_links.open_link, name="seat_link"),
 ]

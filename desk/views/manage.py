@@ -34,6 +34,7 @@ from desk.views.name_choices import (
 from games.disputes import disputes_for
 from games.finish import finish_round
 from games.models import ResultVersion
+from games.seat_links import round_links, site_url
 from league.actions.common import registration_deadline, season_rules
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.actions.players import NameChoiceMissing, confirmed_players, match_players
@@ -205,6 +206,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "remainder": rules.remainder,
             "history": draw_history(round_) if desk["drawn"] else [],
             "texts": section.texts(text_titles()) if section else [],
+            "seat_links": round_links(round_, site_url(request)) if desk["drawn"] else None,
         },
     )
 

@@ -37,7 +37,8 @@ def phone_sheet(context: template.Context) -> dict[str, Any]:
     user = context["request"].user
     rules = season_rules(table.round.season)
     minimum_bid = get_preset(rules.scoring_preset).options.minimum_bid
-    player = next((s.player for s in seats if s.player.user_id == user.pk), None)
+    acting = context.get("acting_player_id")
+    player = next((s.player for s in seats if acting is not None and s.player_id == acting), None)
     draft = (
         SheetDraft.objects.filter(table=table, player=player).only("data").first()
         if player is not None
@@ -58,7 +59,7 @@ def phone_sheet(context: template.Context) -> dict[str, Any]:
             "players": [s.player.name for s in seats],
             "checkUrl": reverse("games:check", args=[table.pk]),
             "draftUrl": reverse("games:draft", args=[table.pk]) if player else None,
-            "storageKey": f"whist-sheet-draft:{table.pk}:{user.pk}",
+            "storageKey": f"whist-sheet-draft:{table.pk}:{user.pk or f'p{acting}'}",
             "draft": draft.data if draft is not None else None,
         },
     }

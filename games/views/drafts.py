@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -15,6 +14,8 @@ from core.permissions import is_organizer
 from games.drafts import MAX_DRAFT_BYTES, DraftShapeError, read_draft
 from games.models import ResultVersion, SheetDraft
 from games.permissions import state_for, verify_submit
+from games.seat_links import actor_for
+from games.views.access import seat_or_login
 from league.actions.common import season_rules
 from league.models import Player, Seat, Table
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
@@ -39,10 +40,11 @@ def _refusal(message: str, status: int, path: str = "") -> JsonResponse:
     return JsonResponse({"error": message, "path": path}, status=status)
 
 
-@login_required
+@seat_or_login
 @require_POST
 def save_draft(request: HttpRequest, table_id: int) -> JsonResponse:
-    """Store the sheet draft of the signed-in player (JSON body); an empty sheet deletes it."""
+    """Store the sheet draft of the player at the table (signed in, or with his seat's
+    private link; JSON body); an empty sheet deletes it."""
     table = Table.objects.select_related("round__season__league").filter(pk=table_id).first()
     if table is None:
         return _refusal(_("There is no such table."), 404)
@@ -53,14 +55,13 @@ def save_draft(request: HttpRequest, table_id: int) -> JsonResponse:
         .exclude(status=ResultVersion.Status.SUPERSEDED)
         .first()
     )
-    state = state_for(
-        request.user, organizer, [s.player.user_id for s in seats], table.round, current
-    )
+    actor = request.user if organizer else actor_for(request.session, table, seats) or request.user
+    state = state_for(actor, organizer, seats, table.round, current)
     try:
         verify_submit(state)
     except ActionError as error:
         return _refusal(error.message, 403 if error.code == ActionCode.FORBIDDEN else 409)
-    player = _seated_player(seats, request.user)
+    player = next((s.player for s in seats if s.player_id == state.player_id), None)
     if player is None:
         return _refusal(_("Drafts are kept only for the players at this table."), 403)
     if len(request.body) > MAX_DRAFT_BYTES:

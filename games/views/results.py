@@ -6,8 +6,6 @@ import re
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
@@ -16,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import ActionError
-from core.permissions import is_organizer
 from games.actions import (
     DisputeReasonMissing,
     ResultRejected,
@@ -28,8 +25,9 @@ from games.actions import (
 from games.disputes import disputes_for
 from games.messages import deals_with_problems_message
 from games.models import ResultEvent, ResultVersion
-from games.permissions import can_confirm, can_dispute, can_submit, state_for
+from games.permissions import LinkActor, can_confirm, can_dispute, can_submit, state_for
 from games.sheets import STRAINS, CheckedResult, sheet_field, sheet_from_form
+from games.views.access import seat_or_login, table_for
 from league.actions.common import season_rules
 from league.models import Seat, Table
 from league.views.common import parse_id, refused, run_action
@@ -40,28 +38,12 @@ MAX_CHECK_BODY = 200_000
 _DEAL = re.compile(r"^deals\[(\d+)\]")
 
 
-def _table_for(request: HttpRequest, table_id: int) -> tuple[Table, list[Seat], bool]:
-    """The table, its seats, and whether the user organizes its league; 403 for others,
-    and 404 for players while the round's draw is private (only organizers see it then)."""
-    table = Table.objects.select_related("round__season__league").filter(pk=table_id).first()
-    if table is None:
-        raise Http404(_("There is no such table."))
-    organizer = is_organizer(request.user, table.round.season.league_id)
-    if not organizer and not table.round.draw_is_public:
-        raise Http404(
-            _("The draw of round %(number)s is not published yet.") % {"number": table.round.number}
-        )
-    seats = list(Seat.objects.filter(table=table).select_related("player").order_by("seat"))
-    if not organizer and not any(s.player.user_id == request.user.pk for s in seats):
-        raise PermissionDenied(_("Only the players at this table may open its result page."))
-    return table, seats, organizer
-
-
 def _page(
     request: HttpRequest,
     table: Table,
     seats: list[Seat],
     organizer: bool,
+    actor: Any,
     *,
     checked: CheckedResult | None = None,
     entered: dict[str, Any] | None = None,
@@ -72,7 +54,9 @@ def _page(
     versions = list(
         ResultVersion.objects.filter(table=table)
         .select_related("entered_by")
-        .prefetch_related(Prefetch("events", queryset=ResultEvent.objects.select_related("actor")))
+        .prefetch_related(
+            Prefetch("events", queryset=ResultEvent.objects.select_related("actor", "via__player"))
+        )
         .order_by("-number")
     )
     current = next((v for v in versions if v.status != ResultVersion.Status.SUPERSEDED), None)
@@ -81,9 +65,7 @@ def _page(
     for error in checked.errors if checked else []:
         key = sheet_field(error.path) if sheet else error.path
         field_errors.setdefault(key, []).append(error.message)
-    state = state_for(
-        request.user, organizer, [s.player.user_id for s in seats], table.round, current
-    )
+    state = state_for(actor, organizer, seats, table.round, current)
     entered = entered or {}
     score_rows = [
         {
@@ -134,6 +116,8 @@ def _page(
         "versions": versions,
         "current": current,
         "organizer": organizer,
+        "acting_player_id": state.player_id,
+        "via_link": isinstance(actor, LinkActor),
         "can_enter": can_submit(state),
         "can_confirm": can_confirm(state),
         # The organizer decides disputes: asking himself is no choice to offer.
@@ -161,45 +145,46 @@ def _summary(checked: CheckedResult | None) -> list[str]:
     return lines + [e.message for e in checked.errors if e.path == "deals"]
 
 
-@login_required
+@seat_or_login
 @require_GET
 def table_result(request: HttpRequest, table_id: int) -> HttpResponse:
     """The result page of one table (scores form)."""
-    table, seats, organizer = _table_for(request, table_id)
-    return _page(request, table, seats, organizer)
+    table, seats, organizer, actor = table_for(request, table_id)
+    return _page(request, table, seats, organizer, actor)
 
 
-@login_required
+@seat_or_login
 @require_GET
 def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
     """The deal-by-deal sheet form of one table."""
-    table, seats, organizer = _table_for(request, table_id)
+    table, seats, organizer, actor = table_for(request, table_id)
     if len(seats) != 4:
         raise Http404(_("A deal sheet needs four players."))
-    return _page(request, table, seats, organizer, sheet=True)
+    return _page(request, table, seats, organizer, actor, sheet=True)
 
 
-@login_required
+@seat_or_login
 @require_POST
 def submit(request: HttpRequest, table_id: int) -> HttpResponse:
     """Enter the table's result: `mode=sheet` reads the deal sheet, else the four scores."""
-    table, seats, organizer = _table_for(request, table_id)
+    table, seats, organizer, actor = table_for(request, table_id)
     sheet = request.POST.get("mode") == "sheet"
     back = reverse("games:table", args=[table.pk])
     note = request.POST.get("note", "")
     try:
         if sheet:
             deals = sheet_from_form(request.POST, season_rules(table.round.season).deals_per_game)
-            submit_result(table, actor=request.user, deals=deals, note=note)
+            submit_result(table, actor=actor, deals=deals, note=note)
         else:
             scores = [request.POST.get(f"score-{i}", "") for i in range(len(seats))]
-            submit_result(table, actor=request.user, scores=scores, note=note)
+            submit_result(table, actor=actor, scores=scores, note=note)
     except ResultRejected as rejected:
         return _page(
             request,
             table,
             seats,
             organizer,
+            actor,
             checked=rejected.checked,
             entered=request.POST.dict(),
             sheet=sheet,
@@ -216,38 +201,40 @@ def submit(request: HttpRequest, table_id: int) -> HttpResponse:
     return HttpResponseRedirect(back)
 
 
-@login_required
+@seat_or_login
 @require_POST
 def confirm(request: HttpRequest, table_id: int) -> HttpResponse:
     """Confirm the version the player was shown (POST `version`)."""
-    table, _seats, _organizer = _table_for(request, table_id)
+    table, _seats, _organizer, actor = table_for(request, table_id)
     number = parse_id(request.POST.get("version"))
     return run_action(
         request,
-        lambda: confirm_result(table, number, actor=request.user),
+        lambda: confirm_result(table, number, actor=actor),
         success=_("The result is confirmed and counts in the standings."),
         back=reverse("games:table", args=[table.pk]),
     )
 
 
-@login_required
+@seat_or_login
 @require_POST
 def dispute(request: HttpRequest, table_id: int) -> HttpResponse:
     """Dispute the current version (POST `version`, `reason`); the organizer decides."""
-    table, seats, organizer = _table_for(request, table_id)
+    table, seats, organizer, actor = table_for(request, table_id)
     number = parse_id(request.POST.get("version"))
     back = reverse("games:table", args=[table.pk])
     try:
-        dispute_result(table, number, actor=request.user, reason=request.POST.get("reason", ""))
+        dispute_result(table, number, actor=actor, reason=request.POST.get("reason", ""))
     except DisputeReasonMissing as missing:
-        return _page(request, table, seats, organizer, dispute_error=missing.message, status=400)
+        return _page(
+            request, table, seats, organizer, actor, dispute_error=missing.message, status=400
+        )
     except ActionError as error:
         return refused(request, error, back)
     messages.success(request, _("The result is disputed; an organizer will decide."))
     return HttpResponseRedirect(back)
 
 
-@login_required
+@seat_or_login
 @require_POST
 def check(request: HttpRequest, table_id: int) -> JsonResponse:
     """Validate a sheet as it is typed: the form fields in, per-field errors and scores out.
@@ -255,7 +242,7 @@ def check(request: HttpRequest, table_id: int) -> JsonResponse:
     With `deal` (an index) only that deal's problems and scores come back, with the running
     totals; without it, the whole sheet's verdict.
     """
-    table, seats, _organizer = _table_for(request, table_id)
+    table, seats, _organizer, _actor = table_for(request, table_id)
     if len(request.body) > MAX_CHECK_BODY:
         return JsonResponse({"error": _("The sheet is too large.")}, status=413)
     try:

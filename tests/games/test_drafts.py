@@ -220,3 +220,20 @@ def test_any_json_draft_is_saved_or_refused_never_a_server_error(client, table, 
     )
     assert response.status_code in (200, 400), body
     assert response.status_code == 200 or response.json()["error"]
+
+
+def test_a_private_link_keeps_its_seats_draft_and_saving_the_sheet_ends_it(table):
+    from games.seat_links import issue_links, token_for
+
+    issue_links(table.round, actor=None)
+    link = table.seat_links.get(player__seats__seat=1)
+    client = Client()
+    client.get(reverse("games:seat_link", args=[token_for(link)]))
+    response = post(client, table, draft(**{"deal-0-trump": "H"}))
+    assert response.status_code == 200 and response.json() == {"saved": True}
+    assert SheetDraft.objects.get().player_id == link.player_id
+    page = client.get(reverse("games:sheet", args=[table.pk])).content.decode()
+    assert '"deal-0-trump": "H"' in page and f"whist-sheet-draft:{table.pk}:p" in page
+    client.post(reverse("games:submit", args=[table.pk]), valid_sheet_post(table))
+    assert ResultVersion.objects.get().entered_player_id == link.player_id
+    assert not SheetDraft.objects.exists()

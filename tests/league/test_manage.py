@@ -158,8 +158,8 @@ def test_round_page_query_count_does_not_grow_with_players(
     do_draw_round(round_, seed=1)
     client.force_login(organizer)
     # session, user, round, organizer check, registrations, seats, reserves, versions, tables,
-    # draw records and their changes
-    with django_assert_num_queries(11):
+    # draw records and their changes, and the private seat links (seats, live links)
+    with django_assert_num_queries(13):
         assert client.get(url("round", round_)).status_code == 200
 
 

@@ -147,7 +147,7 @@ def test_desk_query_count_does_not_grow_with_tables(client, tables, django_asser
     client.force_login(organizer)
     # session, user, round, organizer check, registrations, seats, reserves, versions,
     # tables, snapshot, draw records and their changes
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(14):
         assert client.get(url("round", round_)).status_code == 200
 
 

@@ -1,0 +1,69 @@
+"""Who opens a table's pages: an organizer, a signed-in player of the table, or the holder
+of a private seat link opened in this session (games.seat_links); the others are refused."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from core.permissions import is_organizer
+from games.seat_links import actor_for, session_has_links
+from league.models import Seat, Table
+
+TableView = Callable[..., HttpResponse]
+
+
+def seat_or_login(view: TableView) -> TableView:
+    """Like login_required, but a session holding a private seat link may pass.
+
+    The token is only in the link's own URL (games.views.seat_links answers it with
+    `Referrer-Policy: no-referrer` and a redirect); the table pages carry no secret, and
+    send no Referer to other sites (`same-origin`): with `no-referrer` the browser posts
+    the page's forms with `Origin: null`, which Django's CSRF check refuses.
+    """
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        with_link = session_has_links(request.session)
+        if not request.user.is_authenticated and not with_link:
+            return redirect_to_login(request.get_full_path())
+        response = view(request, *args, **kwargs)
+        if with_link:
+            response["Referrer-Policy"] = "same-origin"
+        return response
+
+    return wrapper
+
+
+def table_for(request: HttpRequest, table_id: int) -> tuple[Table, list[Seat], bool, Any]:
+    """The table, its seats, whether the user organizes its league, and who acts (the user,
+    or the seat of a private link); 404 for players while the round's draw is private."""
+    table = Table.objects.select_related("round__season__league").filter(pk=table_id).first()
+    if table is None:
+        raise Http404(_("There is no such table."))
+    organizer = is_organizer(request.user, table.round.season.league_id)
+    if not organizer and not table.round.draw_is_public:
+        raise Http404(
+            _("The draw of round %(number)s is not published yet.") % {"number": table.round.number}
+        )
+    seats = list(Seat.objects.filter(table=table).select_related("player").order_by("seat"))
+    user_id = request.user.pk if request.user.is_authenticated else None
+    if organizer or any(user_id is not None and s.player.user_id == user_id for s in seats):
+        return table, seats, organizer, request.user
+    link_actor = actor_for(request.session, table, seats)
+    if link_actor is not None:
+        return table, seats, False, link_actor
+    if session_has_links(request.session) and user_id is None:
+        raise PermissionDenied(
+            _(
+                "Your private link does not open this table: it is for another table or round, "
+                "or it no longer works."
+            )
+        )
+    raise PermissionDenied(_("Only the players at this table may open its result page."))
