@@ -30,6 +30,15 @@ STRAIN_FACES = {
 }
 
 
+def _spoken(code: str) -> str:
+    """The strain's accessible name. A suit's button shows a symbol, named by the suit; the
+    no-trump button shows letters, which its name must contain (WCAG 2.5.3, label in name)."""
+    symbol, name = STRAIN_FACES[code]
+    if code != "NT":
+        return str(name)
+    return _("%(shown)s (%(name)s)") % {"shown": symbol, "name": name}
+
+
 @register.inclusion_tag("games/_deal_sheet.html", takes_context=True)
 def phone_sheet(context: template.Context) -> dict[str, Any]:
     table: Table = context["table"]
@@ -47,7 +56,7 @@ def phone_sheet(context: template.Context) -> dict[str, Any]:
     return {
         "seats": seats,
         "strains": [
-            {"code": code, "symbol": STRAIN_FACES[code][0], "label": STRAIN_FACES[code][1]}
+            {"code": code, "symbol": STRAIN_FACES[code][0], "label": _spoken(code)}
             for code in context["strains"]
         ],
         "numbers": range(14),
