@@ -35,6 +35,8 @@ def test_the_anonymous_round_page_shows_the_draw_only_after_publish(
     assert seed not in main and str(SEED) not in main
     assert "9 players registered" in main
     screenshot(phone, f"draw-private-{method}-en")
+    api = f"{live_server.url}/api/v1/seasons/{season.slug}/rounds/4/"
+    assert phone.request.get(api).json()["draw"] is None  # the API reveals nothing either
 
     managing = new_phone(chromium)
     page = managing.new_page()
@@ -57,3 +59,5 @@ def test_the_anonymous_round_page_shows_the_draw_only_after_publish(
         assert "Drawn by league ranking" in main
     assert page_scroll_width(phone) <= PHONE["width"]
     screenshot(phone, f"draw-published-{method}-en")
+    published = phone.request.get(api).json()["draw"]
+    assert published["seed"] == round_.draw_seed and len(published["tables"]) == 2
