@@ -106,6 +106,7 @@ def test_a_swap_made_on_the_organizer_page_is_listed_and_still_checks(live_serve
     page.wait_for_load_state()
 
     # Drawing again without a reason is refused by the server, even past the browser's check.
+    page.locator("details:has(#redraw-reason) > summary").click()  # the redraw is folded away
     page.evaluate("document.getElementById('redraw-reason').removeAttribute('required')")
     page.check("input[name=confirm]")
     page.get_by_role("button", name="Draw again (only while no results)").click()

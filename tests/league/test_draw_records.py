@@ -426,3 +426,11 @@ def test_public_round_page_shows_the_draw_as_made_before_its_changes(client, dra
     html = page(client, round_).content.decode()
     assert "The draw as made from the seed" in html
     assert f"Table 1:</strong> {', '.join(made[0])}" in html
+
+
+def test_the_draw_command_runs_djangos_checks_as_manage_py_does(drawn):
+    """`manage.py draw` runs Django's system checks first (call_command skips them): the
+    command's own draw check must not hide BaseCommand.check."""
+    out = StringIO()
+    call_command("draw", "season-10", "--round", "1", "--check", skip_checks=False, stdout=out)
+    assert "matches" in out.getvalue()
