@@ -33,6 +33,7 @@ THE_CLUBS_WORD_FOR = {
     r"\btricks?\b": "לקיח",
     r"\btrump\b": "שליט",
     r"\bcontracts?\b": "חוז",
+    r"\breserves?\b": "מחליפ",
 }
 # Placeholders, command lines and markup are not words a player reads.
 NOT_PROSE = re.compile(r"%\(\w+\)[sd]|--\w+|random\.Random\(seed\)|manage\.py \w+|<[^>]+>")
@@ -57,7 +58,7 @@ def test_hebrew_catalog_uses_the_clubs_words() -> None:
 @pytest.mark.parametrize(
     ("english", "hebrew"),
     THE_CLUBS_WORD_FOR.items(),
-    ids=["round", "deal", "dispute", "seed", "declarer", "trick", "trump", "contract"],
+    ids=["round", "deal", "dispute", "seed", "declarer", "trick", "trump", "contract", "reserve"],
 )
 def test_hebrew_catalog_says_one_word_per_thing(english: str, hebrew: str) -> None:
     wrong = [
