@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from games.strains import strain_symbol
 from scoring.presets import UnknownPresetError, get_preset
 from scoring.validate import validate_deal
-
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "NT": "NT"}
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class DealLine:
     @property
     def trump_symbol(self) -> str:
         """The trump as players write it: ♠ ♥ ♦ ♣ or NT."""
-        return SUIT_SYMBOLS.get(self.trump, self.trump)
+        return strain_symbol(self.trump)
 
     @property
     def cells(self) -> list[SeatCell]:

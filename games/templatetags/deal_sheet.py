@@ -11,32 +11,14 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
-from django.utils.translation import gettext_lazy as _
 
 from games.models import SheetDraft
+from games.strains import STRAIN_FACES
 from league.actions.common import season_rules
 from league.models import Seat, Table
 from scoring import get_preset
 
 register = template.Library()
-
-# The sheet's strain codes (games.sheets.STRAINS) with the symbol shown and the spoken name.
-STRAIN_FACES = {
-    "S": ("♠", _("Spades")),
-    "H": ("♥", _("Hearts")),
-    "D": ("♦", _("Diamonds")),
-    "C": ("♣", _("Clubs")),
-    "NT": (_("NT"), _("No trump")),
-}
-
-
-def _spoken(code: str) -> str:
-    """The strain's accessible name. A suit's button shows a symbol, named by the suit; the
-    no-trump button shows letters, which its name must contain (WCAG 2.5.3, label in name)."""
-    symbol, name = STRAIN_FACES[code]
-    if code != "NT":
-        return str(name)
-    return _("%(shown)s (%(name)s)") % {"shown": symbol, "name": name}
 
 
 @register.inclusion_tag("games/_deal_sheet.html", takes_context=True)
@@ -55,10 +37,7 @@ def phone_sheet(context: template.Context) -> dict[str, Any]:
     )
     return {
         "seats": seats,
-        "strains": [
-            {"code": code, "symbol": STRAIN_FACES[code][0], "label": _spoken(code)}
-            for code in context["strains"]
-        ],
+        "strains": STRAIN_FACES,
         "numbers": range(14),
         "deal_numbers": range(1, rules.deals_per_game + 1),
         "deals_per_game": rules.deals_per_game,

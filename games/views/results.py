@@ -26,7 +26,8 @@ from games.disputes import disputes_for
 from games.messages import deals_with_problems_message
 from games.models import ResultEvent, ResultVersion
 from games.permissions import LinkActor, can_confirm, can_dispute, can_submit, state_for
-from games.sheets import STRAINS, CheckedResult, sheet_field, sheet_from_form
+from games.sheets import CheckedResult, sheet_field, sheet_from_form
+from games.strains import STRAIN_FACES
 from games.views.access import seat_or_login, table_for
 from league.actions.common import season_rules
 from league.models import Seat, Table
@@ -124,7 +125,7 @@ def _page(
         "can_dispute": can_dispute(state) and not organizer,
         "score_rows": score_rows,
         "deal_rows": deal_rows,
-        "strains": STRAINS,
+        "strains": STRAIN_FACES,
         "deals_per_game": rules.deals_per_game,
         "general_errors": _summary(checked) + field_errors.get("scores", []),
         "sheet": sheet,

@@ -1,5 +1,7 @@
 """The result pages: permissions by role, bad input, confirmation, query budgets."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -207,3 +209,20 @@ def test_sheet_page_has_one_row_per_deal_of_the_league(client, table, django_ass
     assert 'name="deal-28-trump"' not in body
     names = [s.player.name for s in table.seats.order_by("seat")]
     assert all(f"{name}: contract" in body for name in names)
+
+
+def test_grid_sheet_names_the_trumps_in_the_clubs_words(client, table):
+    client.force_login(seated_users(table)[0])
+    url = reverse("games:sheet", args=[table.pk])
+    hebrew = client.get(url, HTTP_ACCEPT_LANGUAGE="he").content.decode()
+    trumps = re.findall(r'<option value="(S|H|D|C|NT)"[^>]*>([^<]*)</option>', hebrew)[:5]
+    assert trumps == [
+        ("S", "\u2660 עלה"),
+        ("H", "\u2665 לב"),
+        ("D", "\u2666 יהלום"),
+        ("C", "\u2663 תלתן"),
+        ("NT", "ללא שליט"),
+    ]
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<option value="S">\u2660 Spades</option>' in english
+    assert '<option value="NT">No trump</option>' in english

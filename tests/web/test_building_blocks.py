@@ -102,8 +102,7 @@ def test_scoring_grid_matches_the_worked_examples_of_the_rules():
 
 
 def test_deal_sheet_shows_trump_as_suit_symbols():
-    from web.deal_sheets import SUIT_SYMBOLS
-
+    symbols = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663", "NT": "NT"}
     record = random_game(seed=5, players=["a", "b", "c", "d"], deals=6)
     for line in deal_sheet(record["deals"], "whist-online"):
-        assert line.trump_symbol == SUIT_SYMBOLS[line.trump]
+        assert line.trump_symbol == symbols[line.trump]
