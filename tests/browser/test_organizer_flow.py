@@ -42,7 +42,9 @@ WORDS = {
         "save": "Save the scores",
         "confirm": "Confirm this result",
         "finish": "Finish the round (all results confirmed)",
-        "running": "running",
+        "run": "Run round 1",
+        "all_rounds": "All rounds",
+        "running": "Season status: running",
     },
     "he": {
         "new": "עונה חדשה",
@@ -57,8 +59,10 @@ WORDS = {
         "links": "צור את הקישורים האישיים",
         "save": "שמור את הניקוד",
         "confirm": "אשר את התוצאה",
-        "finish": "",
-        "running": "",
+        "finish": "סיים את הסבב (כל התוצאות אושרו)",
+        "run": "ניהול מחזור 1",
+        "all_rounds": "כל הסבבים",
+        "running": "מצב העונה: פעילה",
     },
 }
 
@@ -98,7 +102,7 @@ def browser(chromium, viewport: dict, language: str):  # type: ignore[no-untyped
     return context
 
 
-@pytest.mark.parametrize("language", ["en"])
+@pytest.mark.parametrize("language", ["en", "he"])
 def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, language):
     new_organizer()
     words = WORDS[language]
@@ -136,7 +140,7 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
     assert season.status == Season.Status.UPCOMING
 
     # Round 1's desk, open for registration now.
-    counter.click(page.get_by_role("link", name="Run round 1"), "round 1")
+    counter.click(page.get_by_role("link", name=words["run"]), "round 1")
     page.wait_for_url("**/manage/seasons/season-12/rounds/1/")
     expect(page.locator("#names")).to_be_focused()
     page.keyboard.type("shirra\nDana\nEli")
@@ -217,7 +221,7 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
     screenshot(page, f"{shot}-11-finished")
     assert Round.objects.get(pk=round_1.pk).status == Round.Status.FINISHED
     assert Seat.objects.filter(round=round_1).count() == 4
-    page.get_by_role("link", name="All rounds").click()
+    page.get_by_role("link", name=words["all_rounds"]).click()
     page.wait_for_load_state()
     expect(page.locator(".season-status")).to_contain_text(words["running"])
     screenshot(page, f"{shot}-12-running")
