@@ -220,7 +220,9 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
     page.wait_for_load_state()
     screenshot(page, f"{shot}-11-finished")
     assert Round.objects.get(pk=round_1.pk).status == Round.Status.FINISHED
-    assert Seat.objects.filter(round=round_1).count() == 4
+    expect(page.locator("input[id^=seat-link-]")).to_have_count(0)  # expired: not offered
+    first = Seat.objects.get(round=round_1, seat=0).player.name
+    expect(page.locator("#text-2")).to_contain_text(f"{first} 180")  # the results text
     page.get_by_role("link", name=words["all_rounds"]).click()
     page.wait_for_load_state()
     expect(page.locator(".season-status")).to_contain_text(words["running"])
