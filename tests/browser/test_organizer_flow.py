@@ -27,6 +27,10 @@ PHONE = {"width": 390, "height": 844}
 PASSWORD = "pw-12345!"
 SCORES = [180, 95, -20, -255]
 CLICKS_TO_PUBLISHED_DRAW = 11  # README "For organizers" quotes this count
+WEEKDAY = {
+    "en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+    "he": ["יום שני", "יום שלישי", "יום רביעי", "יום חמישי", "יום שישי", "יום שבת", "יום ראשון"],
+}
 WORDS = {
     "en": {
         "new": "New season",
@@ -130,6 +134,8 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
     moved = dt.date.fromisoformat(round_5.input_value()) + dt.timedelta(days=1)
     counter.click(round_5, "round 5's date")
     round_5.fill(moved.isoformat())
+    weekday = page.locator(".wizard-calendar tbody tr").nth(4).locator("td").nth(3)
+    expect(weekday).to_have_text(WEEKDAY[language][moved.weekday()])  # the moved day's
     screenshot(page, f"{shot}-02-wizard")
     counter.click(page.get_by_role("button", name=words["create"]), "create")
     page.wait_for_url("**/manage/seasons/season-12/")
