@@ -1,14 +1,24 @@
 """The organizer's season page leads to the round to run next and says the season's
-status; each step's one input is focused when the page opens (found in the end-to-end
-organizer test, tests/browser/test_organizer_flow.py)."""
+status; on the round desk each step's one input is focused when the page opens and the
+next step is the filled (primary) button (found in the end-to-end organizer test,
+tests/browser/test_organizer_flow.py)."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
 
+from league.actions.draws import do_draw_round
 from league.models import Round, Season
-from tests.roundsupport import FAR_SUNDAY, make_organizer, make_round, make_season
+from tests.roundsupport import (
+    FAR_SUNDAY,
+    make_organizer,
+    make_players,
+    make_round,
+    make_season,
+    register,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +69,23 @@ def test_the_wizard_focuses_the_season_name(client):
     page = client.get(reverse("manage:new_season")).content.decode()
     assert page.count("autofocus") == 1
     assert 'name="name"' in page.split("autofocus")[0][-120:]
+
+
+def button_classes(page: str, label: str) -> str:
+    match = re.search(rf'<button type="submit"( class="[^"]*")?>{re.escape(label)}</button>', page)
+    assert match, label
+    return match.group(1) or ""
+
+
+def test_the_desks_next_step_is_its_primary_button_and_reopening_is_not(client):
+    season = make_season()
+    round_ = make_round(season, status=Round.Status.CLOSED)
+    register(round_, make_players(4))
+    client.force_login(make_organizer(season))
+    desk = reverse("manage:round", args=[season.slug, round_.number])
+    page = client.get(desk).content.decode()
+    assert button_classes(page, "Draw the tables") == ""  # filled: the next step
+    assert button_classes(page, "Reopen registration") == ' class="button"'  # outlined
+    do_draw_round(round_, seed=1)
+    page = client.get(desk).content.decode()
+    assert button_classes(page, "Publish the draw") == ""
