@@ -115,11 +115,12 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
     desk.grant_permissions(["clipboard-read", "clipboard-write"])
     page = desk.new_page()
     violations = watch_violations(page)
-    page.goto(f"{live_server.url}/accounts/login/?next=/manage/")
+    page.goto(f"{live_server.url}/accounts/login/")  # no next: an organizer lands on /manage/
     page.fill("#id_username", "organizer")
     page.fill("#id_password", PASSWORD)
     page.locator("main form button[type=submit]").click()
     page.wait_for_url("**/manage/")
+    expect(page.locator(".site-nav a[href='/manage/']")).to_have_count(1)
     screenshot(page, f"{shot}-01-manage")
     counter = Counter(page)
 
