@@ -71,6 +71,24 @@ def test_the_wizard_focuses_the_season_name(client):
     assert 'name="name"' in page.split("autofocus")[0][-120:]
 
 
+def test_adding_a_round_is_folded_away_once_the_season_has_rounds(client):
+    season = make_season()
+    assert '<details class="add-round" open>' in season_page(client, season)  # no rounds yet
+    make_round(season, 1)
+    page = season_page(client, season)
+    assert '<details class="add-round">' in page and "Add the round" in page
+
+
+def test_a_refused_round_keeps_the_form_open_with_its_message(client):
+    season = make_season()
+    make_round(season, 1)
+    client.force_login(make_organizer(season))
+    response = client.post(reverse("manage:season", args=[season.slug]), {"number": 2})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert '<details class="add-round" open>' in page and "This field is required" in page
+
+
 def button_classes(page: str, label: str) -> str:
     match = re.search(rf'<button type="submit"( class="[^"]*")?>{re.escape(label)}</button>', page)
     assert match, label
