@@ -149,6 +149,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
             "rounds": rounds,
             "form": form,
             "has_rounds": season_rules(season).kind == "rounds",
+            "next_round": next((r for r in rounds if r.status != Round.Status.FINISHED), None),
         },
         status=400 if form.errors else 200,
     )
@@ -206,7 +207,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "remainder": rules.remainder,
             "history": draw_history(round_) if desk["drawn"] else [],
             "texts": section.texts(text_titles()) if section else [],
-            "seat_links": round_links(round_, site_url(request)) if desk["drawn"] else None,
+            "seat_links": (
+                round_links(round_, site_url(request))
+                if desk["drawn"] and round_.status != Round.Status.FINISHED  # links expired
+                else None
+            ),
         },
     )
 

@@ -54,7 +54,11 @@ class SeasonForm(forms.Form):
     preset = forms.ChoiceField(
         choices=[(name, name) for name in PRESETS], label=gettext_lazy("Rules preset")
     )
-    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    name = forms.CharField(
+        max_length=120,
+        label=gettext_lazy("Name"),
+        widget=forms.TextInput(attrs={"autofocus": True}),  # the one thing to type
+    )
     slug = forms.SlugField(
         max_length=120,
         allow_unicode=True,

@@ -204,6 +204,14 @@ def test_the_organizer_sees_each_tables_links_and_chat_text(client, round_):
     assert SeatLink.objects.count() == 8
 
 
+def test_a_finished_rounds_desk_offers_no_expired_links_to_copy(client, round_):
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.FINISHED)
+    client.force_login(make_organizer(round_.season, "boss"))
+    body = client.get(reverse("manage:round", args=[round_.season.slug, 1])).content.decode()
+    assert "/links/" not in body and "seat-link-" not in body and "Revoke" not in body
+    assert 'id="seat-links"' not in body
+
+
 def test_only_an_organizer_of_the_league_makes_or_revokes_links(client, round_):
     from tests.roundsupport import make_user
 
