@@ -6,7 +6,7 @@ and gunicorn (2 workers, DEBUG off) on its own PostgreSQL database `whist_bench_
 For each of `--confirmations` drawn tables, one player enters the scores and another
 confirms them through the results actions; the clock starts when the confirmation has
 committed and stops when the round's public page shows that table's scores. Confirmations
-are made one after another, so each is published by its own (debounced) run.
+are made one after another, so each is published by its own run.
 
     .venv/bin/python bench/bench_confirm_latency.py [--confirmations 100]
 """
@@ -44,7 +44,7 @@ def build(confirmations: int) -> list[tuple[int, int, object, object]]:
     from publishing.actions import do_publish_season
     from tests.roundsupport import make_players, make_round, make_season, seat_table
 
-    season = make_season(slug=SEASON, rules={"deals_per_game": 1})
+    season = make_season(slug=SEASON, rules={"deals_per_game": 28})
     players = make_players(TABLES_PER_ROUND * 4, prefix="Lat", with_users=True)
     work = []
     for number in range(1, (confirmations - 1) // TABLES_PER_ROUND + 2):
@@ -84,7 +84,6 @@ def main() -> None:
 
     from games.actions import confirm_result, submit_result
     from league.models import Table
-    from publishing.tasks import DEBOUNCE_SECONDS
 
     redis.Redis.from_url(args.redis).flushdb()
     work = build(args.confirmations)
@@ -96,7 +95,7 @@ def main() -> None:
         try:
             for index, (round_number, table_id, enters, confirms) in enumerate(work):
                 # A score unique to this table, found on the round page once published.
-                scores = [5000 + index, -3000, -1000, -1000 + index]
+                scores = [1000 + index, -500 - index, -250, -250]
                 marker = f'<td class="num">{scores[0]}</td>'
                 table = Table.objects.get(pk=table_id)
                 submit_result(table, actor=enters, scores=scores)
@@ -114,7 +113,7 @@ def main() -> None:
             worker.stop()
     print(
         f"\nconfirmation -> visible on the public round page, {len(latencies)} confirmations "
-        f"(publish debounce window {DEBOUNCE_SECONDS:.1f} s, {args.cache} page cache):"
+        f"({args.cache} page cache):"
     )
     print(
         f"median {statistics.median(latencies):.2f} s, p95 {percentile(latencies, 0.95):.2f} s, "

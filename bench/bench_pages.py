@@ -131,6 +131,12 @@ def main() -> None:
                     size = len(response.read())
                 spent = (time.perf_counter() - began) * 1000
                 print(f"GET {path}: {response.status}, {size:,} bytes, first (cold) {spent:.0f} ms")
+            # What a browser gets on the wire (it asks for gzip).
+            asking = urllib.request.Request(base + page, headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(asking, timeout=10) as response:
+                wire = len(response.read())
+                encoding = response.headers.get("Content-Encoding") or "not compressed"
+            print(f"GET {page} asking for gzip: {wire:,} bytes on the wire ({encoding})")
             run_wrk(wrk, base, page, 2, args.connections)  # warm both workers
             # A session cookie (any value) takes the logged-in visitor's path: not the stored
             # bytes of the anonymous page, the page's shared content in his own layout.

@@ -64,6 +64,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.security_headers.SecurityHeadersMiddleware",
+    # Gzip for public pages only (BREACH: never a page with a CSRF token or a session).
+    "config.compression.PublicPageGZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -176,9 +178,17 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # been collected (quick start, tests); production runs collectstatic into STATIC_ROOT.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
+# STATIC_MANIFEST=1 (production, after `collectstatic`): file names carry a hash of their
+# content, so whitenoise serves them with "Cache-Control: max-age=315360000, immutable";
+# off (quick start, tests), files are served by their plain names.
+_STATIC_STORAGE = (
+    "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    if env.bool("STATIC_MANIFEST", default=False)
+    else "whitenoise.storage.CompressedStaticFilesStorage"
+)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": _STATIC_STORAGE},
 }
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.int("DATA_UPLOAD_MAX_MEMORY_SIZE", default=2_621_440)

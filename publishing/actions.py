@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import transaction
 
 from league.models import Season
@@ -11,7 +13,9 @@ from publishing.snapshot_split import split_snapshot
 from publishing.snapshots import build_snapshot_data, inputs_fingerprint, latest_snapshot
 
 
-def do_publish_season(season_id: int, *, force: bool = False) -> SeasonSnapshot | None:
+def do_publish_season(
+    season_id: int, *, force: bool = False, on_locked: Callable[[], None] | None = None
+) -> SeasonSnapshot | None:
     """Publish the season's snapshot; return the new one, or None when nothing changed.
 
     Unchanged inputs (the fingerprint) publish nothing. `force` builds the snapshot anyway
@@ -20,10 +24,15 @@ def do_publish_season(season_id: int, *, force: bool = False) -> SeasonSnapshot 
     publishing the same season one after the other store one snapshot. The summary and its
     sections are written in this one transaction: no reader sees a snapshot without them.
     A snapshot of an older schema is never "unchanged": the first publish after a schema
-    change writes the current one.
+    change writes the current one. `on_locked` is called once the lock is held, before the
+    inputs are read (the publish task clears its coalescing mark there).
     """
     with transaction.atomic():
-        season = Season.objects.select_for_update().select_related("league").get(pk=season_id)
+        season = (
+            Season.objects.select_for_update(no_key=True).select_related("league").get(pk=season_id)
+        )
+        if on_locked is not None:
+            on_locked()
         fingerprint = inputs_fingerprint(season)
         latest = SeasonSnapshot.objects.filter(season=season).order_by("-version").first()
         current = latest if latest is not None and latest.schema == SCHEMA else None

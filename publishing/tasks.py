@@ -19,9 +19,11 @@ from publishing.beat import sync_schedules
 
 logger = logging.getLogger(__name__)
 
-# A publish waits this long after the first request, so a burst of confirmations
-# (all asking within the window) is published by one run.
-DEBOUNCE_SECONDS = 3.0
+# Leading edge, then trailing edge: the first change in a quiet season is published at
+# once; changes made while a publish runs (or waits for the season's lock) are folded into
+# the one publish already waiting, which starts when the running one ends. So a burst costs
+# at most one running and one waiting publish per season, and a lone change is visible as
+# soon as the worker has published it (no debounce window).
 
 
 def pending_name(season_id: int) -> str:
@@ -54,7 +56,7 @@ def send_publish(season_id: int) -> bool:
     try:
         if not coalesce.claim(pending_name(season_id)):
             return False
-        publish_season.apply_async((season_id,), countdown=DEBOUNCE_SECONDS)
+        publish_season.apply_async((season_id,))
     except Exception:  # the broker is down: the sweep catches up, the caller must not fail
         logger.warning(
             "could not send the publish of season %s; the sweep will", season_id, exc_info=True
@@ -75,12 +77,19 @@ def send_publish(season_id: int) -> bool:
     acks_late=True,
 )
 def publish_season(self, season_id: int, force: bool = False) -> int | None:  # type: ignore[no-untyped-def]
-    """Publish the season's snapshot; returns the new version, or None when unchanged."""
-    # Released first: a request arriving during this run schedules a run after it.
-    if not force:
-        coalesce.release(pending_name(season_id))
+    """Publish the season's snapshot; returns the new version, or None when unchanged.
+
+    The waiting mark is released once this run holds the season's lock, just before it
+    reads the inputs: requests made while an earlier publish still runs find the mark set
+    and are folded into this run; requests made after the release send the next one.
+    """
+
+    def release_waiting_mark() -> None:
+        if not force:
+            coalesce.release(pending_name(season_id))
+
     try:
-        snapshot = do_publish_season(season_id, force=force)
+        snapshot = do_publish_season(season_id, force=force, on_locked=release_waiting_mark)
     except Season.DoesNotExist:
         return None
     return None if snapshot is None else snapshot.version

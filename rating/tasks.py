@@ -9,7 +9,6 @@ from django.db import InterfaceError, OperationalError, transaction
 
 from league.signals import season_results_changed
 from publishing import coalesce
-from publishing.tasks import DEBOUNCE_SECONDS
 from rating.actions import do_apply_ratings
 from rating.rated_league import do_sync_rated_season, rated_seasons
 
@@ -17,6 +16,10 @@ logger = logging.getLogger(__name__)
 
 
 PENDING = "ratings"
+# A rating update waits this long after the first request, so a burst of confirmed rated
+# games is rated by one run (the league pages do not wait for it: a season's own results
+# are published by publishing.tasks at once).
+DEBOUNCE_SECONDS = 3.0
 
 
 def request_ratings(game_id: int | None = None) -> None:

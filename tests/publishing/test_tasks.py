@@ -64,6 +64,57 @@ def test_a_burst_of_requests_sends_one_publish(season, monkeypatch):
     assert tasks.send_publish(season.pk) is True
 
 
+def test_the_first_change_in_a_quiet_season_is_sent_at_once(season, monkeypatch):
+    """Leading edge: no countdown, the worker publishes as soon as it takes the message."""
+    fake = FakeRedis()
+    sent: list[dict[str, object]] = []
+    monkeypatch.setattr(coalesce, "_redis", lambda: fake)
+    monkeypatch.setattr(tasks.publish_season, "apply_async", lambda *a, **k: sent.append(k))
+    assert tasks.send_publish(season.pk) is True
+    assert sent == [{}]  # no countdown, no eta
+
+
+def test_the_first_change_is_published_on_commit_in_eager_mode(
+    season, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        season_results_changed.send(sender=None, season_id=season.pk)
+        assert not SeasonSnapshot.objects.filter(season=season).exists()  # after commit only
+    assert SeasonSnapshot.objects.filter(season=season).count() == 1
+
+
+def test_a_burst_during_a_publish_gives_exactly_one_more_publish(season, monkeypatch):
+    """Trailing edge: the changes made while a publish runs, and while the next one waits
+    for the season's lock, are all folded into that one next publish."""
+    fake = FakeRedis()
+    queued: list[tuple[int, ...]] = []
+    monkeypatch.setattr(coalesce, "_redis", lambda: fake)
+    monkeypatch.setattr(tasks.publish_season, "apply_async", lambda args, **k: queued.append(args))
+    real = tasks.do_publish_season
+    runs: list[int] = []
+
+    def publish_with_a_burst(season_id: int, *, force: bool = False, on_locked=None):
+        runs.append(season_id)
+        if len(runs) == 2:  # changes while the next publish waits for the lock
+            assert [tasks.send_publish(season_id) for _ in range(5)] == [False] * 5
+
+        def locked() -> None:
+            on_locked()
+            if len(runs) == 1:  # changes while the first publish runs
+                burst = [tasks.send_publish(season_id) for _ in range(20)]
+                assert burst.count(True) == 1
+
+        return real(season_id, force=force, on_locked=locked)
+
+    monkeypatch.setattr(tasks, "do_publish_season", publish_with_a_burst)
+    assert tasks.send_publish(season.pk) is True  # the leading edge
+    tasks.publish_season.apply(queued.pop())
+    assert len(queued) == 1  # the burst: one more publish
+    tasks.publish_season.apply(queued.pop())
+    assert runs == [season.pk, season.pk] and queued == []
+    assert tasks.send_publish(season.pk) is True  # quiet again: the next change goes at once
+
+
 def test_redis_down_never_fails_the_sender(season, monkeypatch):
     dead = coalesce._client("redis://127.0.0.1:1/11")
     monkeypatch.setattr(coalesce, "_redis", lambda: dead)
