@@ -47,7 +47,7 @@ class Command(BaseCommand):
         try:
             round_ = get_round(options["season"], options["round_number"])
             if options["check"]:
-                self.check(round_)
+                self.check_draw(round_)
                 return
             draw, _made = do_draw_round(
                 round_,
@@ -69,7 +69,7 @@ class Command(BaseCommand):
         if data["reserves"]:
             self.stdout.write(f"Reserves: {', '.join(data['reserves'])}")
 
-    def check(self, round_: Round) -> None:
+    def check_draw(self, round_: Round) -> None:
         """Print whether the standing draw matches its recipe and seed, then its changes and
         whether the seats now match; a mismatch exits 1."""
         audit = audit_draw(round_)
