@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 
 from django.db import transaction
@@ -85,7 +86,7 @@ def _assigned(season: Season) -> set[int]:
     )
 
 
-def _candidate_games(season: Season) -> list[tuple[int, object, list[int]]]:
+def _candidate_games(season: Season) -> list[tuple[int, dt.date, list[int]]]:
     """Rated confirmed games from play or the API in the season's dates, not in another
     season (one query)."""
     games = (
