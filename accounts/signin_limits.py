@@ -56,7 +56,7 @@ def client_username(request: HttpRequest, credentials: dict[str, Any] | None) ->
     return str(raw or "").strip().casefold()
 
 
-class SignInLimitHandler(AxesCacheHandler):
+class SignInLimitHandler(AxesCacheHandler):  # type: ignore[misc]  # axes ships no types
     """Axes' cache handler with one limit per counter (LIMITS), best effort on cache errors."""
 
     def _counters(
