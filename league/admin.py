@@ -12,6 +12,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from accounts.permissions import may_link_player
+from core.actor import Actor
 from games.facts import refresh_facts
 from games.models import Game
 from league.models import League, Player, Registration, Round, Season, Seat, Table
@@ -117,7 +118,7 @@ class SeasonAdmin(admin.ModelAdmin[Season]):
 class PlayerForm(forms.ModelForm[Player]):
     """Links an account only to a player the signed-in admin may link (as claims do)."""
 
-    actor: Any = None
+    actor: Actor | None = None
 
     class Meta:
         model = Player
