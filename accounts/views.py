@@ -209,9 +209,9 @@ def invite(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         name, email = form.cleaned_data["name"], form.cleaned_data["email"]
 
-        def link_for(user: object) -> str:
-            uid = urlsafe_base64_encode(force_bytes(user.pk))  # type: ignore[attr-defined]
-            token = default_token_generator.make_token(user)  # type: ignore[arg-type]
+        def link_for(user: User) -> str:
+            uid = urlsafe_base64_encode(force_bytes(user.pk))
+            token = default_token_generator.make_token(user)
             return request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
 
         try:

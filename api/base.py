@@ -80,7 +80,7 @@ class ApiMixin:
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         refuse_oversized_body(request)
-        super().initial(request, *args, **kwargs)  # type: ignore[misc]
+        super().initial(request, *args, **kwargs)  # type: ignore[misc]  # mixed into APIView
 
 
 def slug_filter(request: Request, name: str) -> str | None:

@@ -144,7 +144,7 @@ def _members(season: Season, threshold: int, players: set[int]) -> dict[int, Mem
             season.start,
             season.end,
             START_RATING if rating is None else rating,
-            crossings.get(player, ()),  # type: ignore[arg-type]
+            crossings.get(player, ()),  # type: ignore[arg-type]  # () is an empty list here
         )
         if m is not None:
             found[player] = m
