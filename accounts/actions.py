@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 from accounts.models import PlayerClaim
 from accounts.permissions import claims_scope, league_of_player_action, may_link_player
 from config.unstorable import first_unstorable
+from core.acting import acting_user
+from core.actor import Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_any_organizer
@@ -47,7 +49,7 @@ def request_claim(user: Any, player: Player) -> PlayerClaim:
         ) from None
 
 
-def decide_claim(claim_id: int, *, approve: bool, actor: Any) -> PlayerClaim:
+def decide_claim(claim_id: int, *, approve: bool, actor: Actor) -> PlayerClaim:
     """An organizer approves (linking user and player) or rejects a pending claim."""
     if not is_any_organizer(actor):
         raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer may decide claims."))
@@ -81,7 +83,7 @@ def decide_claim(claim_id: int, *, approve: bool, actor: Any) -> PlayerClaim:
             player.user = claim.user
             player.save(update_fields=["user"])
         claim.status = PlayerClaim.Status.APPROVED if approve else PlayerClaim.Status.REJECTED
-        claim.decided_by = actor
+        claim.decided_by = acting_user(actor)
         claim.decided_at = timezone.now()
         claim.save(update_fields=["status", "decided_by", "decided_at"])
         record_audit(
@@ -167,7 +169,7 @@ def read_player_csv(text: str) -> list[str]:
 
 
 def import_players(
-    text: str, *, actor: Any, choices: Mapping[str, str] | None = None
+    text: str, *, actor: Actor, choices: Mapping[str, str] | None = None
 ) -> tuple[list[str], list[str]]:
     """Create the players of a CSV, all or nothing; returns (created, already there).
 
@@ -180,7 +182,7 @@ def import_players(
 
 
 def import_player_names(
-    names: Sequence[str], *, actor: Any, choices: Mapping[str, str] | None = None
+    names: Sequence[str], *, actor: Actor, choices: Mapping[str, str] | None = None
 ) -> tuple[list[str], list[str]]:
     """Create the confirmed new players among `names` (see import_players)."""
     if not is_any_organizer(actor):
@@ -195,7 +197,7 @@ def import_player_names(
     return created, [p.name for p in players if p.pk in before]
 
 
-def invite_player(name: str, email: str, *, actor: Any, link_for: Callable[[Any], str]) -> Player:
+def invite_player(name: str, email: str, *, actor: Actor, link_for: Callable[[Any], str]) -> Player:
     """Create (or find) the player `name` with an account for `email`, linked at once, and
     e-mail a link to choose a password (sent after the transaction commits).
 

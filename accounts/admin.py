@@ -14,7 +14,7 @@ from core.models import AuditEntry
 
 
 @admin.register(PlayerClaim)
-class PlayerClaimAdmin(admin.ModelAdmin):
+class PlayerClaimAdmin(admin.ModelAdmin[PlayerClaim]):
     list_display = ("user", "player", "status", "created_at", "decided_by", "decided_at")
     list_filter = ("status",)
     search_fields = ("user__username", "player__name")
@@ -22,7 +22,7 @@ class PlayerClaimAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
+class AuditEntryAdmin(admin.ModelAdmin[AuditEntry]):
     list_display = ("created_at", "actor", "league", "action", "summary")
     list_filter = ("action", "league")
     search_fields = ("summary", "actor__username")

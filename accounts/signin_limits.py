@@ -56,7 +56,7 @@ def client_username(request: HttpRequest, credentials: dict[str, Any] | None) ->
     return str(raw or "").strip().casefold()
 
 
-class SignInLimitHandler(AxesCacheHandler):
+class SignInLimitHandler(AxesCacheHandler):  # type: ignore[misc]  # axes ships no types
     """Axes' cache handler with one limit per counter (LIMITS), best effort on cache errors."""
 
     def _counters(
@@ -109,19 +109,19 @@ class SignInLimitHandler(AxesCacheHandler):
                 "sign-in limit: locking out %s",
                 get_client_str(
                     username,
-                    request.axes_ip_address,  # type: ignore[attr-defined]
-                    request.axes_user_agent,  # type: ignore[attr-defined]
-                    request.axes_path_info,  # type: ignore[attr-defined]
+                    request.axes_ip_address,  # type: ignore[attr-defined]  # set by axes
+                    request.axes_user_agent,  # type: ignore[attr-defined]  # set by axes
+                    request.axes_path_info,  # type: ignore[attr-defined]  # set by axes
                     request,
                 ),
             )
-            request.axes_locked_out = True  # type: ignore[attr-defined]
-            request.axes_credentials = credentials  # type: ignore[attr-defined]
+            request.axes_locked_out = True  # type: ignore[attr-defined]  # set by axes
+            request.axes_credentials = credentials  # type: ignore[attr-defined]  # set by axes
             user_locked_out.send(
                 "axes",
                 request=request,
                 username=username,
-                ip_address=request.axes_ip_address,  # type: ignore[attr-defined]
+                ip_address=request.axes_ip_address,  # type: ignore[attr-defined]  # set by axes
             )
 
     def user_logged_in(self, sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -27,6 +28,7 @@ from accounts.actions import (
 )
 from accounts.models import PlayerClaim
 from accounts.permissions import claims_scope
+from core.acting import signed_in_user
 from core.errors import ActionCode, ActionError
 from core.permissions import is_any_organizer, require_any_organizer
 from desk.views.name_choices import (
@@ -49,7 +51,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log in; then claim a player record."""
     if request.user.is_authenticated:
         return HttpResponseRedirect(reverse("claim_player"))
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -77,7 +79,7 @@ def claim_player(request: HttpRequest) -> HttpResponse:
             success=_("Your claim is waiting for an organizer's approval."),
             back=reverse("claim_player"),
         )
-    claims = PlayerClaim.objects.filter(user=request.user).select_related("player")
+    claims = PlayerClaim.objects.filter(user=signed_in_user(request.user)).select_related("player")
     return render(
         request,
         "registration/claim.html",
@@ -207,9 +209,9 @@ def invite(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         name, email = form.cleaned_data["name"], form.cleaned_data["email"]
 
-        def link_for(user: object) -> str:
-            uid = urlsafe_base64_encode(force_bytes(user.pk))  # type: ignore[attr-defined]
-            token = default_token_generator.make_token(user)  # type: ignore[arg-type]
+        def link_for(user: User) -> str:
+            uid = urlsafe_base64_encode(force_bytes(user.pk))
+            token = default_token_generator.make_token(user)
             return request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
 
         try:

@@ -10,11 +10,12 @@ from django.http import HttpRequest
 
 from api.models import ApiToken, GameSubmission, PlatformPlayer
 from api.tokens import TokenPermissionError, create_token, revoke_token
+from core.acting import signed_in_user
 from league.models import League
 
 
 @admin.register(ApiToken)
-class ApiTokenAdmin(admin.ModelAdmin):
+class ApiTokenAdmin(admin.ModelAdmin[ApiToken]):
     """Organizers create tokens here; the secret appears once in the confirmation message."""
 
     list_display = ["name", "platform", "league", "scope", "key_prefix", "created_by"]
@@ -31,12 +32,12 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         # Only the leagues this user organizes can be chosen (superusers: all).
         if db_field.name == "league" and not getattr(request.user, "is_superuser", False):
-            kwargs["queryset"] = League.objects.filter(organizers=request.user)
+            kwargs["queryset"] = League.objects.filter(organizers=signed_in_user(request.user))
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
     def save_model(self, request: HttpRequest, obj: ApiToken, form: Any, change: bool) -> None:
         issued = create_token(
-            user=request.user,
+            user=signed_in_user(request.user),
             league=obj.league,
             platform=obj.platform,
             name=obj.name,
@@ -53,13 +54,13 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def revoke(self, request: HttpRequest, queryset: QuerySet[ApiToken]) -> None:
         for token in queryset:
             try:
-                revoke_token(user=request.user, token=token)
+                revoke_token(user=signed_in_user(request.user), token=token)
             except TokenPermissionError as refused:
                 self.message_user(request, str(refused), messages.ERROR)
 
 
 @admin.register(PlatformPlayer)
-class PlatformPlayerAdmin(admin.ModelAdmin):
+class PlatformPlayerAdmin(admin.ModelAdmin[PlatformPlayer]):
     list_display = ["league", "platform", "external_id", "player", "created_at"]
     list_filter = ["league", "platform"]
     search_fields = ["external_id", "player__name"]
@@ -67,7 +68,7 @@ class PlatformPlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameSubmission)
-class GameSubmissionAdmin(admin.ModelAdmin):
+class GameSubmissionAdmin(admin.ModelAdmin[GameSubmission]):
     list_display = ["league", "platform", "external_id", "game", "token", "created_at"]
     list_filter = ["league", "platform"]
     search_fields = ["external_id"]

@@ -43,7 +43,7 @@ class BearerTokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed(
                 "The token is unknown or revoked; ask an organizer for a new one."
             )
-        if not token.creator_may_act:  # type: ignore[attr-defined]
+        if not token.creator_may_act:  # type: ignore[attr-defined]  # find_active_token annotates it
             raise exceptions.PermissionDenied(_creator_refusal(token))
         now = timezone.now()
         if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
@@ -68,7 +68,7 @@ def _creator_refusal(token: ApiToken) -> str:
     )
 
 
-class BearerTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+class BearerTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]  # untyped
     """Describes the bearer token in the OpenAPI schema."""
 
     target_class = "api.authentication.BearerTokenAuthentication"

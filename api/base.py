@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import Prefetch, QuerySet
 from drf_spectacular.utils import OpenApiResponse
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import BrowsableAPIRenderer, JSONRenderer
+from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import BaseThrottle
 
 from api.authentication import BearerTokenAuthentication
 from api.errors import api_exception_handler
@@ -25,6 +28,9 @@ from api.serializers import ErrorListSerializer
 from api.throttling import AnonRateThrottle, TokenRateThrottle
 from games.models import Game, GameResult
 from league.models import Registration, Round, Seat, Table
+
+if TYPE_CHECKING:  # a name of the DRF stubs only
+    from rest_framework.permissions import _PermissionClass
 
 ERRORS = ErrorListSerializer
 ERROR_RESPONSES: dict[int, Any] = {
@@ -63,18 +69,18 @@ class Pagination(LimitOffsetPagination):
 class ApiMixin:
     """What every endpoint shares: bearer tokens, per-token limits, one error shape, JSON in."""
 
-    authentication_classes = [BearerTokenAuthentication]
-    parser_classes = [LimitedJSONParser]
-    renderer_classes = [JSONRenderer, BrowsableAPIRenderer]
-    throttle_classes = [TokenRateThrottle, AnonRateThrottle]
-    permission_classes = [AllowAny]
+    authentication_classes: Sequence[type[BaseAuthentication]] = [BearerTokenAuthentication]
+    parser_classes: Sequence[type[BaseParser]] = [LimitedJSONParser]
+    renderer_classes: Sequence[type[BaseRenderer]] = [JSONRenderer, BrowsableAPIRenderer]
+    throttle_classes: Sequence[type[BaseThrottle]] = [TokenRateThrottle, AnonRateThrottle]
+    permission_classes: Sequence[_PermissionClass] = [AllowAny]
 
     def get_exception_handler(self) -> Callable[..., Response | None]:
         return api_exception_handler
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         refuse_oversized_body(request)
-        super().initial(request, *args, **kwargs)  # type: ignore[misc]
+        super().initial(request, *args, **kwargs)  # type: ignore[misc]  # mixed into APIView
 
 
 def slug_filter(request: Request, name: str) -> str | None:

@@ -22,7 +22,7 @@ NAME_MAX = Player._meta.get_field("name").max_length or 80
 EXTERNAL_ID_MAX = 100
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     """One error: a stable code, where (`record.deals[3].contracts[1]`) and a sentence."""
 
     code = serializers.CharField()
@@ -30,13 +30,14 @@ class ErrorSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-class ErrorListSerializer(serializers.Serializer):
+class ErrorListSerializer(serializers.Serializer[Any]):
     """Every error body of the API."""
 
-    errors = ErrorSerializer(many=True)
+    # A declared field: DRF's metaclass moves it off the class, so it hides no `errors`.
+    errors = ErrorSerializer(many=True)  # type: ignore[assignment]  # see above
 
 
-class PlayerRefSerializer(serializers.Serializer):
+class PlayerRefSerializer(serializers.Serializer[Any]):
     """A player by the platform's id, by name, or both (the first time an id is seen)."""
 
     id = StrictCharField(
@@ -58,7 +59,7 @@ class PlayerRefSerializer(serializers.Serializer):
         return attrs
 
 
-class GameSubmissionSerializer(serializers.Serializer):
+class GameSubmissionSerializer(serializers.Serializer[Any]):
     """A finished game from a platform: four scores, a full game record (FORMATS.md 2), or both."""
 
     game_id = StrictCharField(
@@ -122,13 +123,13 @@ def _has_four_names(record: object) -> bool:
     )
 
 
-class RegistrationRequestSerializer(serializers.Serializer):
+class RegistrationRequestSerializer(serializers.Serializer[Any]):
     """Players to register for a round, by platform id or name."""
 
     players = serializers.ListField(child=PlayerRefSerializer(), min_length=1, max_length=200)
 
 
-class DrawRequestSerializer(serializers.Serializer):
+class DrawRequestSerializer(serializers.Serializer[Any]):
     """Draw a round: by the league's rule; a seed makes a random draw reproducible."""
 
     seed = StrictIntegerField(required=False, min_value=0, max_value=2**63 - 1)
@@ -146,7 +147,7 @@ class DrawRequestSerializer(serializers.Serializer):
     )
 
 
-class LeagueSerializer(serializers.ModelSerializer):
+class LeagueSerializer(serializers.ModelSerializer[League]):
     """A league."""
 
     class Meta:
@@ -154,10 +155,12 @@ class LeagueSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "timezone"]
 
 
-class SeasonSerializer(serializers.ModelSerializer):
+class SeasonSerializer(serializers.ModelSerializer[Season]):
     """A season and its stored rules."""
 
-    league = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    league: serializers.SlugRelatedField[League] = serializers.SlugRelatedField(
+        slug_field="slug", read_only=True
+    )
     preset = serializers.CharField(source="rules_preset", read_only=True)
 
     class Meta:
@@ -165,7 +168,7 @@ class SeasonSerializer(serializers.ModelSerializer):
         fields = ["slug", "name", "league", "preset", "rules", "start", "end", "status"]
 
 
-class StandingRowSerializer(serializers.Serializer):
+class StandingRowSerializer(serializers.Serializer[Any]):
     """A standings row as published (FORMATS.md 5, plus the player's slug)."""
 
     rank = serializers.IntegerField(allow_null=True)
@@ -180,7 +183,7 @@ class StandingRowSerializer(serializers.Serializer):
     podium_eligible = serializers.BooleanField()
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     """A season's standings as last published; `published_at` is null before the first."""
 
     season = serializers.CharField()
@@ -189,7 +192,7 @@ class StandingsSerializer(serializers.Serializer):
     standings = StandingRowSerializer(many=True)
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(serializers.ModelSerializer[Player]):
     """A player."""
 
     class Meta:
@@ -197,7 +200,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         fields = ["slug", "name"]
 
 
-class ResultSerializer(serializers.Serializer):
+class ResultSerializer(serializers.Serializer[Any]):
     """A seat's result in a game; placement 1 is best, tied players share the better place."""
 
     seat = serializers.IntegerField()
@@ -206,7 +209,7 @@ class ResultSerializer(serializers.Serializer):
     placement = serializers.IntegerField()
 
 
-class GameSerializer(serializers.ModelSerializer):
+class GameSerializer(serializers.ModelSerializer[Game]):
     """A game with its results by seat (expects `season__league`, `round`, `table`, results)."""
 
     season = serializers.SerializerMethodField()
@@ -264,7 +267,7 @@ class GameDetailSerializer(GameSerializer):
         fields = [*GameSerializer.Meta.fields, "deals"]
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(serializers.Serializer[Any]):
     """A player at a seat of a drawn table."""
 
     seat = serializers.IntegerField()
@@ -272,14 +275,14 @@ class SeatSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
-class TableSerializer(serializers.Serializer):
+class TableSerializer(serializers.Serializer[Any]):
     """A drawn table, table 1 first."""
 
     table = serializers.IntegerField()
     players = SeatSerializer(many=True)
 
 
-class DrawSerializer(serializers.Serializer):
+class DrawSerializer(serializers.Serializer[Any]):
     """A round's draw: method, the published seed of a random draw, tables and reserves."""
 
     method = serializers.CharField()
@@ -290,7 +293,7 @@ class DrawSerializer(serializers.Serializer):
     reserves = PlayerSerializer(many=True)
 
 
-class RoundSerializer(serializers.ModelSerializer):
+class RoundSerializer(serializers.ModelSerializer[Round]):
     """A round with its registrations and its draw (tables by seat, reserves, seed).
 
     The draw is null until it is published, except for the league's organizer tokens.

@@ -21,8 +21,8 @@ class _SettingsRateThrottle(SimpleRateThrottle):
     """Reads its rate from the settings when built (each request), so deployments can tune it."""
 
     def get_rate(self) -> str:
-        rates = {**DEFAULT_RATES, **getattr(settings, "API_THROTTLE_RATES", {})}
-        return rates[self.scope]
+        rates: dict[str, str] = {**DEFAULT_RATES, **getattr(settings, "API_THROTTLE_RATES", {})}
+        return rates[str(self.scope)]
 
     def allow_request(self, request: Request, view: APIView) -> bool:
         """Count the request; with the shared cache down, let it through (best effort)."""

@@ -6,7 +6,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q
 from django.utils import timezone
@@ -36,14 +36,14 @@ def hash_secret(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
-def is_league_organizer(user: AbstractBaseUser, league: League) -> bool:
+def is_league_organizer(user: User, league: League) -> bool:
     """True if `user` is active and organizes `league` (superusers organize every league)."""
     return user.is_active and is_organizer(user, league)
 
 
 def create_token(
     *,
-    user: AbstractBaseUser,
+    user: User,
     league: League,
     platform: str,
     name: str,
@@ -68,7 +68,7 @@ def create_token(
     return IssuedToken(token=token, secret=secret)
 
 
-def revoke_token(*, user: AbstractBaseUser, token: ApiToken) -> ApiToken:
+def revoke_token(*, user: User, token: ApiToken) -> ApiToken:
     """Revoke `token` (an organizer of its league only); revoking twice keeps the first time."""
     if not is_league_organizer(user, token.league):
         raise TokenPermissionError(f"{user} does not organize the league {token.league}.")

@@ -40,7 +40,7 @@ from publishing.snapshots import latest_snapshot
 
 
 @extend_schema(tags=["leagues"])
-class LeagueList(ApiMixin, generics.ListAPIView):
+class LeagueList(ApiMixin, generics.ListAPIView[League]):
     """Every league."""
 
     queryset = League.objects.order_by("name")
@@ -49,7 +49,7 @@ class LeagueList(ApiMixin, generics.ListAPIView):
 
 
 @extend_schema(tags=["leagues"])
-class LeagueDetail(ApiMixin, generics.RetrieveAPIView):
+class LeagueDetail(ApiMixin, generics.RetrieveAPIView[League]):
     """One league by slug."""
 
     queryset = League.objects.all()
@@ -63,7 +63,7 @@ class LeagueDetail(ApiMixin, generics.RetrieveAPIView):
         OpenApiParameter("league", SLUG_PARAMETER_SCHEMA, description="Only this league's seasons.")
     ],
 )
-class SeasonList(ApiMixin, generics.ListAPIView):
+class SeasonList(ApiMixin, generics.ListAPIView[Season]):
     """Seasons, newest first."""
 
     serializer_class = SeasonSerializer
@@ -76,7 +76,7 @@ class SeasonList(ApiMixin, generics.ListAPIView):
 
 
 @extend_schema(tags=["seasons"])
-class SeasonDetail(ApiMixin, generics.RetrieveAPIView):
+class SeasonDetail(ApiMixin, generics.RetrieveAPIView[Season]):
     """One season by slug, with its rules."""
 
     queryset = Season.objects.select_related("league")
@@ -85,7 +85,7 @@ class SeasonDetail(ApiMixin, generics.RetrieveAPIView):
 
 
 @extend_schema(tags=["seasons"])
-class RoundList(ApiMixin, generics.ListAPIView):
+class RoundList(ApiMixin, generics.ListAPIView[Round]):
     """A season's rounds with their registrations and published draws."""
 
     serializer_class = RoundSerializer
@@ -96,7 +96,7 @@ class RoundList(ApiMixin, generics.ListAPIView):
         return rounds_queryset().filter(season=self.season).order_by("number")
 
     def get_serializer_context(self) -> dict[str, Any]:
-        context = super().get_serializer_context()
+        context = dict(super().get_serializer_context())
         season = getattr(self, "season", None)
         context["unpublished_draws"] = season is not None and sees_unpublished_draws(
             self.request, season.league_id
@@ -105,7 +105,7 @@ class RoundList(ApiMixin, generics.ListAPIView):
 
 
 @extend_schema(tags=["seasons"])
-class RoundDetail(ApiMixin, generics.RetrieveAPIView):
+class RoundDetail(ApiMixin, generics.RetrieveAPIView[Round]):
     """One round of a season: registrations, the published draw (tables, reserves, seed)."""
 
     serializer_class = RoundSerializer
@@ -120,7 +120,7 @@ class RoundDetail(ApiMixin, generics.RetrieveAPIView):
         return found
 
     def get_serializer_context(self) -> dict[str, Any]:
-        context = super().get_serializer_context()
+        context = dict(super().get_serializer_context())
         context["unpublished_draws"] = getattr(self, "unpublished_draws", False)
         return context
 
@@ -155,7 +155,7 @@ class StandingsView(ApiMixin, APIView):
 
 
 @extend_schema(tags=["players"])
-class PlayerList(ApiMixin, generics.ListAPIView):
+class PlayerList(ApiMixin, generics.ListAPIView[Player]):
     """Every player, by name."""
 
     queryset = Player.objects.order_by("name")
@@ -164,7 +164,7 @@ class PlayerList(ApiMixin, generics.ListAPIView):
 
 
 @extend_schema(tags=["players"])
-class PlayerDetail(ApiMixin, generics.RetrieveAPIView):
+class PlayerDetail(ApiMixin, generics.RetrieveAPIView[Player]):
     """One player by slug."""
 
     queryset = Player.objects.all()
@@ -173,7 +173,7 @@ class PlayerDetail(ApiMixin, generics.RetrieveAPIView):
 
 
 @extend_schema(tags=["games"])
-class GameDetail(ApiMixin, generics.RetrieveAPIView):
+class GameDetail(ApiMixin, generics.RetrieveAPIView[Game]):
     """One game with its results and deal records."""
 
     serializer_class = GameDetailSerializer

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
@@ -38,14 +39,17 @@ from api.submissions import Submission
 from games.models import Game
 from league.models import Round
 
+if TYPE_CHECKING:  # a name of the DRF stubs only
+    from rest_framework.permissions import _SupportsHasPermission
 
-class GameListSubmit(ApiMixin, generics.ListAPIView):
+
+class GameListSubmit(ApiMixin, generics.ListAPIView[Game]):
     """List games (GET, public) or submit a finished game (POST, platform token)."""
 
     serializer_class = GameSerializer
     pagination_class = Pagination
 
-    def get_permissions(self) -> list[Any]:
+    def get_permissions(self) -> Sequence[_SupportsHasPermission]:
         if self.request.method == "POST":
             return [HasApiToken()]
         return super().get_permissions()

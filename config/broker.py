@@ -11,23 +11,23 @@ which kombu restores after the visibility timeout (and the beat sweeps redo the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kombu.transport import redis as kombu_redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 
 def guard_closed_redis_channels() -> None:
     """Patch `kombu.transport.redis.Channel._connparams` once (idempotent)."""
-    original = kombu_redis.Channel._connparams
+    original: Callable[..., Any] = kombu_redis.Channel._connparams
     if getattr(original, "guarded", False):
         return
 
     def _connparams(self: Any, asynchronous: bool = False) -> Any:
         if getattr(self.connection, "client", None) is None:
-            raise kombu_redis.redis.exceptions.ConnectionError(
-                "the broker connection is already closed"
-            )
+            raise RedisConnectionError("the broker connection is already closed")
         return original(self, asynchronous)
 
-    _connparams.guarded = True  # type: ignore[attr-defined]
-    kombu_redis.Channel._connparams = _connparams
+    _connparams.guarded = True  # type: ignore[attr-defined]  # a marker on a function object
+    kombu_redis.Channel._connparams = _connparams  # type: ignore[method-assign]  # the patch itself

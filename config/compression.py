@@ -9,7 +9,7 @@ rendering no CSRF token was asked for and whose body holds no form token.
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.gzip import GZipMiddleware
 
 FORM_TOKEN = b"csrfmiddlewaretoken"
@@ -26,7 +26,7 @@ def carries_no_secret(request: HttpRequest, response: HttpResponseBase) -> bool:
         return False
     if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):  # a token was rendered (get_token)
         return False
-    return not response.streaming and FORM_TOKEN not in response.content
+    return isinstance(response, HttpResponse) and FORM_TOKEN not in response.content
 
 
 class PublicPageGZipMiddleware(GZipMiddleware):

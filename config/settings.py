@@ -3,9 +3,14 @@
 from datetime import timedelta
 from pathlib import Path
 
+import django_stubs_ext
 import environ
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+
+# Django's generic classes (ModelAdmin[Model], QuerySet[Model], ...) accept type arguments at
+# run time, as django-stubs declares them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -28,7 +28,7 @@ def _retry_address(request: HttpRequest) -> str:
     """Where "try again" leads: the page itself for a GET, else the page the form was on."""
     if request.method == "GET":
         return request.path
-    referer = request.META.get("HTTP_REFERER", "")
+    referer: str = request.META.get("HTTP_REFERER", "")
     if referer and url_has_allowed_host_and_scheme(
         referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):

@@ -7,16 +7,21 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from core.acting import acting_user
+from core.actor import Actor
 from core.models import AuditEntry
 
 
 def record_audit(
-    actor: Any, league_id: int | None, action: str, summary: str, **details: Any
+    actor: Actor, league_id: int | None, action: str, summary: str, **details: Any
 ) -> AuditEntry:
     """Store one audit entry (call inside the action's transaction so both commit together)."""
-    user = actor if getattr(actor, "is_authenticated", False) else None
     return AuditEntry.objects.create(
-        league_id=league_id, actor=user, action=action, summary=summary[:300], details=details
+        league_id=league_id,
+        actor=acting_user(actor),
+        action=action,
+        summary=summary[:300],
+        details=details,
     )
 
 

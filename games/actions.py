@@ -18,7 +18,7 @@ from typing import Any, ParamSpec, TypeVar
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from core.actor import SYSTEM
+from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
@@ -85,12 +85,12 @@ def _conflict_safe(action: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def _user(actor: Any) -> Any:
+def _user(actor: Actor) -> Any:
     """The user to record as having acted: None for SYSTEM (and anonymous visitors)."""
     return actor if getattr(actor, "is_authenticated", False) else None
 
 
-def _via(actor: Any) -> int | None:
+def _via(actor: Actor) -> int | None:
     """The private link the actor used, recorded in the table's history."""
     return actor.link_id if isinstance(actor, LinkActor) else None
 
@@ -127,7 +127,7 @@ def _current(table: Table) -> ResultVersion | None:
     return ResultVersion.objects.filter(table=table, status__in=CURRENT).order_by("-number").first()
 
 
-def _state(table: Table, seats: list[Seat], actor: Any) -> TableState:
+def _state(table: Table, seats: list[Seat], actor: Actor) -> TableState:
     """The table as the permission rules see it, read under the row lock (a private link
     is checked again here: it may have been revoked since the page opened)."""
     if isinstance(actor, LinkActor):
@@ -157,7 +157,7 @@ def _add_version(
     current: ResultVersion | None,
     checked: CheckedResult,
     *,
-    actor: Any,
+    actor: Actor,
     status: str,
     by_organizer: bool,
     note: str,
@@ -197,7 +197,7 @@ def _add_version(
 
 @_conflict_safe
 def submit_result(
-    table: Table, *, actor: Any, scores: Any = None, deals: Any = None, note: str = ""
+    table: Table, *, actor: Actor, scores: Any = None, deals: Any = None, note: str = ""
 ) -> ResultVersion:
     """A player at the table enters its result (scores, or a deal sheet scored by the rules
     engine); it replaces an unconfirmed earlier version and waits for another player's
@@ -233,7 +233,7 @@ def submit_result(
 
 @_conflict_safe
 def organizer_set_result(
-    table: Table, *, actor: Any = SYSTEM, scores: Any = None, deals: Any = None, note: str = ""
+    table: Table, *, actor: Actor = SYSTEM, scores: Any = None, deals: Any = None, note: str = ""
 ) -> ResultVersion:
     """An organizer (or SYSTEM) enters or corrects a result, confirmed at once."""
     with transaction.atomic():
@@ -252,7 +252,7 @@ def organizer_set_result(
 def _organizer_set(
     table: Table,
     seats: list[Seat],
-    actor: Any,
+    actor: Actor,
     current: ResultVersion | None,
     *,
     scores: Any,
@@ -286,7 +286,7 @@ def _organizer_set(
 
 
 @_conflict_safe
-def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVersion:
+def confirm_result(table: Table, version_number: int, *, actor: Actor) -> ResultVersion:
     """Another player at the table (or an organizer) confirms the version he was shown.
 
     Refused when that version is no longer the current one (someone entered a newer one)
@@ -327,7 +327,7 @@ def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVe
 
 @_conflict_safe
 def dispute_result(
-    table: Table, version_number: int, *, actor: Any, reason: str = ""
+    table: Table, version_number: int, *, actor: Actor, reason: str = ""
 ) -> ResultVersion:
     """A player at the table disputes the current result, saying why; an organizer then
     decides. A dispute without a reason is refused (DisputeReasonMissing).

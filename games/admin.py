@@ -13,7 +13,7 @@ from games.models import Game, GameResult, ResultEvent, ResultVersion
 from league.admin import announce_results_changed
 
 
-class GameResultInline(admin.TabularInline):
+class GameResultInline(admin.TabularInline[GameResult, Game]):
     model = GameResult
     fields = ("seat", "player", "score")
     autocomplete_fields = ("player",)
@@ -22,7 +22,7 @@ class GameResultInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ("id", "season", "round", "table", "date", "status", "source", "rated")
     list_filter = ("status", "source", "rated", "season__league", "season")
     search_fields = ("=id", "season__slug", "results__player__name")
@@ -43,7 +43,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(GameResult)
-class GameResultAdmin(admin.ModelAdmin):
+class GameResultAdmin(admin.ModelAdmin[GameResult]):
     list_display = ("game", "seat", "player", "score")
     list_filter = ("game__season",)
     search_fields = ("player__name", "=game__id")
@@ -68,7 +68,7 @@ class GameResultAdmin(admin.ModelAdmin):
             announce_results_changed(season_id)
 
 
-class ResultEventInline(admin.TabularInline):
+class ResultEventInline(admin.TabularInline[ResultEvent, ResultVersion]):
     model = ResultEvent
     fields = ("action", "actor", "reason", "created_at")
     readonly_fields = fields
@@ -80,7 +80,7 @@ class ResultEventInline(admin.TabularInline):
 
 
 @admin.register(ResultVersion)
-class ResultVersionAdmin(admin.ModelAdmin):
+class ResultVersionAdmin(admin.ModelAdmin[ResultVersion]):
     """Every version is kept as entered: the admin shows them, edits go through the actions."""
 
     list_display = ("table", "number", "status", "by_organizer", "entered_by", "created_at")
@@ -100,7 +100,7 @@ class ResultVersionAdmin(admin.ModelAdmin):
 
 
 @admin.register(ResultEvent)
-class ResultEventAdmin(admin.ModelAdmin):
+class ResultEventAdmin(admin.ModelAdmin[ResultEvent]):
     list_display = ("version", "action", "actor", "created_at")
     list_filter = ("action",)
     search_fields = ("version__table__round__season__slug", "actor__username")

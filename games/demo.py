@@ -60,7 +60,8 @@ def scheduled_season(today: dt.date, seed: int = 2026) -> dict[str, Any]:
             for table in range(len(present) // 4):
                 seated = present[4 * table : 4 * table + 4]
                 if number == played and table == 0:
-                    record = random_game(seed + number, deals=28, players=tuple(seated))
+                    four = (seated[0], seated[1], seated[2], seated[3])
+                    record = random_game(seed + number, deals=28, players=four)
                     games.append({"record": record})
                 else:
                     games.append({"scores": {name: rng.randint(-120, 260) for name in seated}})

@@ -54,7 +54,7 @@ def game_fields(game: Game) -> dict[str, Any]:
     return {
         "season_id": game.season_id,
         "played": game.date,
-        "round_number": game.round.number if game.round_id is not None else 0,
+        "round_number": game.round.number if game.round is not None else 0,
     }
 
 

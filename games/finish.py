@@ -5,12 +5,10 @@ It lives with the games because it reads the tables' results; the round itself i
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from core.actor import SYSTEM
+from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from games.models import ResultVersion
@@ -19,7 +17,7 @@ from league.actions.common import lock_round, require_organizer_for
 from league.models import Round
 
 
-def finish_round(round_: Round, *, actor: Any = SYSTEM) -> None:
+def finish_round(round_: Round, *, actor: Actor = SYSTEM) -> None:
     """Close a drawn round once every table's result is confirmed; players can then no
     longer enter or confirm results (organizers still can correct them)."""
     with transaction.atomic():

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.actor import Actor
 from core.errors import ActionCode, ActionError
 from games.models import ResultVersion
 from league.models import Round, Seat
@@ -47,7 +48,7 @@ class TableState:
 
 
 def state_for(
-    actor: Any, organizer: bool, seats: Sequence[Seat], round_: Round,
+    actor: Actor, organizer: bool, seats: Sequence[Seat], round_: Round,
     current: ResultVersion | None,
 ) -> TableState:  # fmt: skip
     """Build the state from loaded rows (seats with their players; no queries). A signed-in

@@ -23,6 +23,8 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from core.acting import acting_user
+from core.actor import Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from games.models import SeatLink
@@ -118,7 +120,7 @@ def verify_link_actor(actor: LinkActor, table: Table, seats: list[Seat]) -> None
         raise ActionError(ActionCode.FORBIDDEN, problem)
 
 
-def issue_links(round_: Round, *, actor: object) -> int:
+def issue_links(round_: Round, *, actor: Actor) -> int:
     """Give every seat of the round's tables a live link (seats that have one keep it);
     returns how many were made. The round's row is locked, so two clicks make one set."""
     with transaction.atomic():
@@ -143,7 +145,7 @@ def issue_links(round_: Round, *, actor: object) -> int:
                 table_id=seat.table_id,
                 player_id=seat.player_id,
                 nonce=nonce,
-                created_by=actor if getattr(actor, "is_authenticated", False) else None,
+                created_by=acting_user(actor),
             )
             link.token_hash = token_hash(token_for(link))
             made.append(link)
@@ -160,7 +162,7 @@ def issue_links(round_: Round, *, actor: object) -> int:
     return len(made)
 
 
-def revoke_link(round_: Round, link_id: int, *, actor: object) -> SeatLink:
+def revoke_link(round_: Round, link_id: int, *, actor: Actor) -> SeatLink:
     """Revoke one live link of the round (the seat can then get a new one)."""
     with transaction.atomic():
         link = (

@@ -12,6 +12,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
 from accounts.permissions import may_link_player
+from core.actor import Actor
 from games.facts import refresh_facts
 from games.models import Game
 from league.models import League, Player, Registration, Round, Season, Seat, Table
@@ -32,7 +33,7 @@ def announce_results_changed(season_id: int | None) -> None:
         )
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(forms.ModelForm[Season]):
     """Checks the rules on save and stores them complete (the preset with the edited values)."""
 
     class Meta:
@@ -60,14 +61,14 @@ class SeasonForm(forms.ModelForm):
         return cleaned
 
 
-class RoundInline(admin.TabularInline):
+class RoundInline(admin.TabularInline[Round, Season]):
     model = Round
     fields = ("number", "date", "status", "draw_method", "draw_seed")
     show_change_link = True
     extra = 0
 
 
-class SeasonInline(admin.TabularInline):
+class SeasonInline(admin.TabularInline[Season, League]):
     model = Season
     fields = ("slug", "name", "rules_preset", "start", "end", "status")
     show_change_link = True
@@ -75,7 +76,7 @@ class SeasonInline(admin.TabularInline):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(admin.ModelAdmin[League]):
     list_display = ("name", "slug", "timezone", "season_count")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
@@ -87,11 +88,12 @@ class LeagueAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("seasons"), ordering="season_total")
     def season_count(self, league: League) -> int:
-        return league.season_total  # type: ignore[attr-defined]
+        total: int = league.season_total  # type: ignore[attr-defined]  # get_queryset's annotation
+        return total
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(admin.ModelAdmin[Season]):
     form = SeasonForm
     list_display = ("slug", "name", "league", "rules_preset", "start", "end", "status")
     list_filter = ("league", "status", "rules_preset")
@@ -113,10 +115,10 @@ class SeasonAdmin(admin.ModelAdmin):
             announce_results_changed(form.instance.pk)
 
 
-class PlayerForm(forms.ModelForm):
+class PlayerForm(forms.ModelForm[Player]):
     """Links an account only to a player the signed-in admin may link (as claims do)."""
 
-    actor: Any = None
+    actor: Actor | None = None
 
     class Meta:
         model = Player
@@ -137,7 +139,7 @@ class PlayerForm(forms.ModelForm):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     form = PlayerForm
     list_display = ("name", "slug", "user", "created_at")
     search_fields = ("name", "slug", "user__username", "user__email")
@@ -149,11 +151,11 @@ class PlayerAdmin(admin.ModelAdmin):
         self, request: HttpRequest, obj: Any = None, change: bool = False, **kwargs: Any
     ) -> Any:
         form = super().get_form(request, obj, change, **kwargs)
-        form.actor = request.user
+        form.actor = request.user  # type: ignore[attr-defined]  # PlayerForm's, set per request
         return form
 
 
-class RegistrationInline(admin.TabularInline):
+class RegistrationInline(admin.TabularInline[Registration, Round]):
     model = Registration
     fields = ("player", "created_at", "created_by")
     readonly_fields = ("created_at", "created_by")
@@ -161,7 +163,7 @@ class RegistrationInline(admin.TabularInline):
     extra = 0
 
 
-class TableInline(admin.TabularInline):
+class TableInline(admin.TabularInline[Table, Round]):
     model = Table
     fields = ("number",)
     show_change_link = True
@@ -169,7 +171,7 @@ class TableInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(admin.ModelAdmin[Round]):
     list_display = ("season", "number", "date", "status", "draw_method", "draw_seed")
     list_filter = ("season__league", "season", "status", "draw_method")
     search_fields = ("season__slug", "season__name")
@@ -186,7 +188,7 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
+class RegistrationAdmin(admin.ModelAdmin[Registration]):
     list_display = ("player", "round", "created_at", "created_by")
     list_filter = ("round__season",)
     search_fields = ("player__name", "round__season__slug")
@@ -194,7 +196,7 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_select_related = ("player", "round__season", "created_by")
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline[Seat, Table]):
     model = Seat
     fields = ("seat", "player")
     autocomplete_fields = ("player",)
@@ -203,7 +205,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(admin.ModelAdmin[Table]):
     list_display = ("__str__", "round", "number")
     list_filter = ("round__season",)
     search_fields = ("round__season__slug", "seats__player__name")
@@ -220,7 +222,7 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(admin.ModelAdmin[Seat]):
     list_display = ("player", "table", "seat")
     list_filter = ("round__season",)
     search_fields = ("player__name", "round__season__slug")

@@ -421,7 +421,7 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
         draw["ranking_from_round"], "draw.ranking_from_round", minimum=1, maximum=MAX_ROUNDS
     )
     return LeagueRules(
-        kind=kind,  # type: ignore[arg-type]
+        kind=kind,  # type: ignore[arg-type]  # _choice checked it is one of KINDS
         placement_points=placement_points,
         drops=DropSchedule(at=at, then_every=then_every, max=drop_max),
         min_games=_int(obj["min_games"], "min_games", minimum=0, maximum=MAX_GAMES),
@@ -436,7 +436,8 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
             random_weekdays=_weekdays(draw["random_weekdays"], "draw.random_weekdays"),
             ranking_from_round=ranking_from_round,
         ),
-        remainder=_choice(obj["remainder"], "remainder", REMAINDER_POLICIES),  # type: ignore[arg-type]
+        # _choice checked the value is one of REMAINDER_POLICIES, the Literal's values.
+        remainder=_choice(obj["remainder"], "remainder", REMAINDER_POLICIES),  # type: ignore[arg-type]  # see above
         rating_threshold=_optional_int(
             obj["rating_threshold"], "rating_threshold", minimum=0, maximum=MAX_RATING
         ),

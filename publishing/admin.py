@@ -11,7 +11,7 @@ from publishing.models import SeasonSnapshot
 
 
 @admin.register(SeasonSnapshot)
-class SeasonSnapshotAdmin(admin.ModelAdmin):
+class SeasonSnapshotAdmin(admin.ModelAdmin[SeasonSnapshot]):
     list_display = ("season", "version", "created_at", "fingerprint")
     list_filter = ("season__league", "season")
     search_fields = ("season__slug", "season__name")

@@ -81,7 +81,8 @@ def sync_schedules() -> int:
                 )
                 wanted.add(name)
         stale = PeriodicTask.objects.filter(name__startswith=PREFIX).exclude(name__in=wanted)
-        changed += stale.delete()[0]
+        deleted: int = stale.delete()[0]
+        changed += deleted
     return changed
 
 

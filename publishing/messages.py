@@ -50,7 +50,9 @@ def round_when(data: SnapshotData, round_: RoundData) -> str:
     if day is None:
         return str(round_["date"])
     when = f"{date_format(day, 'l')} {date_format(day, 'DATE_FORMAT')}"
-    start = parse_time(str(data.get("rules", {}).get("schedule", {}).get("play_start", "")))
+    schedule = data.get("rules", {}).get("schedule")
+    play_start = schedule.get("play_start", "") if isinstance(schedule, dict) else ""
+    start = parse_time(str(play_start))
     if start is None:
         return when
     return _("%(date)s, %(time)s") % {"date": when, "time": time_format(start, "TIME_FORMAT")}

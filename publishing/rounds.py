@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from typing import cast
+from typing import Literal, cast
 
 from django.conf import settings
 from django.core.mail import send_mass_mail
@@ -106,7 +106,7 @@ def notify_round(round_: Round, step: Step) -> int:
     section = None if snapshot is None else snapshot.section(round_key(round_.number))
     if snapshot is None or section is None:
         return 0
-    kind = "draw" if step is Step.PUBLISH_DRAW else "results"
+    kind: Literal["draw", "results"] = "draw" if step is Step.PUBLISH_DRAW else "results"
     language = settings.LANGUAGE_CODE
     texts = cast(RoundSection, section)["texts"].get(language)
     text = None if texts is None else texts[kind]

@@ -14,8 +14,9 @@ import datetime as dt
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
@@ -135,9 +136,9 @@ def inputs_fingerprint(season: Season) -> str:
 class _Rows:
     """The database rows a snapshot is built from (besides the standings)."""
 
-    results_by_game: dict[int, list[dict[str, Any]]]
-    registrations: list[dict[str, Any]]
-    seats: list[dict[str, Any]]
+    results_by_game: dict[int, list[Mapping[str, Any]]]
+    registrations: Sequence[Mapping[str, Any]]
+    seats: Sequence[Mapping[str, Any]]
     players: dict[int, PlayerRef]
     records: dict[int, DrawRecord]
 
@@ -171,7 +172,7 @@ def build_snapshot_data(season: Season) -> SnapshotData:
 
 def _load_rows(season: Season, table: SeasonStandings) -> _Rows:
     """Results, registrations, seats, the players they name and the standing draw records."""
-    results_by_game: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    results_by_game: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
     for row in (
         GameResult.objects.filter(game__season=season, game__status=Game.Status.CONFIRMED)
         .order_by("game_id", "seat")
@@ -285,7 +286,7 @@ def _row_json(row: StandingRow, rules: LeagueRules, players: dict[int, PlayerRef
 
 def _game_json(
     game: GameInfo,
-    results: Sequence[dict[str, Any]],
+    results: Sequence[Mapping[str, Any]],
     by_player: dict[int, GameEntry],
     players: dict[int, PlayerRef],
     dropped: set[tuple[int, int]],
@@ -303,7 +304,7 @@ def _game_json(
                 "score": r["score"],
                 "placement": 1 + sum(1 for s in scores if s > r["score"]),
                 "points": float(by_player[r["player_id"]].points),
-                "gap": float(round(by_player[r["player_id"]].gap, 2)),
+                "gap": float(round(Fraction(by_player[r["player_id"]].gap), 2)),
                 "dropped": (r["player_id"], game.id) in dropped,
             }
             for r in results
@@ -332,8 +333,8 @@ def _round_json(
     record: DrawRecord | None,
     table_after: list[BriefRow],
     games: list[GameData],
-    registrations: Sequence[dict[str, Any]],
-    seats: Sequence[dict[str, Any]],
+    registrations: Sequence[Mapping[str, Any]],
+    seats: Sequence[Mapping[str, Any]],
     players: dict[int, PlayerRef],
 ) -> RoundData:
     games.sort(key=lambda g: (g["table"] is None, g["table"] or 0, g["game_id"]))
@@ -356,8 +357,8 @@ def _round_json(
 def _draw_json(
     round_: Round,
     record: DrawRecord | None,
-    registrations: Sequence[dict[str, Any]],
-    seats: Sequence[dict[str, Any]],
+    registrations: Sequence[Mapping[str, Any]],
+    seats: Sequence[Mapping[str, Any]],
     players: dict[int, PlayerRef],
 ) -> DrawData:
     """The published draw: how it was made and changed (league.models.DrawRecord), its

@@ -6,6 +6,7 @@ import contextlib
 import datetime as dt
 import logging
 from collections.abc import Iterator
+from typing import Any
 
 from celery import shared_task
 from django.db import InterfaceError, OperationalError, transaction
@@ -76,7 +77,7 @@ def send_publish(season_id: int) -> bool:
     max_retries=12,
     acks_late=True,
 )
-def publish_season(self, season_id: int, force: bool = False) -> int | None:  # type: ignore[no-untyped-def]
+def publish_season(self: Any, season_id: int, force: bool = False) -> int | None:
     """Publish the season's snapshot; returns the new version, or None when unchanged.
 
     The waiting mark is released once this run holds the season's lock, just before it

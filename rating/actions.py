@@ -16,7 +16,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection, transaction
-from django.db.models import Count, Exists, F, FilteredRelation, OuterRef, Q, Subquery
+from django.db.models import (
+    Count,
+    Exists,
+    F,
+    FilteredRelation,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+)
 
 from games.models import Game, GameResult
 from league.models import Player
@@ -45,7 +54,7 @@ class Point:
         )
 
 
-def rated_games() -> Iterable[Game]:
+def rated_games() -> QuerySet[Game]:
     """Games that count for the rating: confirmed, rated, with 3 or 4 results."""
     return (
         Game.objects.filter(status=Game.Status.CONFIRMED, rated=True)

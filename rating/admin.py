@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from rating.models import RatedLeagueMember, RatingChange
 
 
-class ReadOnly(admin.ModelAdmin):
+class ReadOnly(admin.ModelAdmin[Any]):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 

@@ -23,7 +23,7 @@ G = TypeVar("G", bound=Hashable)
 
 def expected_result(rating: float, opponent: float) -> float:
     """E_ij: the share of a duel a player rated `rating` is expected to win."""
-    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+    return float(1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0)))
 
 
 def actual_result(score: int, opponent_score: int) -> float:

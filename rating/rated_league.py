@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 
 from django.db import transaction
@@ -85,7 +86,7 @@ def _assigned(season: Season) -> set[int]:
     )
 
 
-def _candidate_games(season: Season) -> list[tuple[int, object, list[int]]]:
+def _candidate_games(season: Season) -> list[tuple[int, dt.date, list[int]]]:
     """Rated confirmed games from play or the API in the season's dates, not in another
     season (one query)."""
     games = (
@@ -143,7 +144,7 @@ def _members(season: Season, threshold: int, players: set[int]) -> dict[int, Mem
             season.start,
             season.end,
             START_RATING if rating is None else rating,
-            crossings.get(player, ()),  # type: ignore[arg-type]
+            crossings.get(player, ()),  # type: ignore[arg-type]  # () is an empty list here
         )
         if m is not None:
             found[player] = m

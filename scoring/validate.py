@@ -119,7 +119,7 @@ class _DealCheck:
     def card_code(self, code: object, path: str) -> int | None:
         """The card int of `code`, or None after reporting why it is not a card."""
         try:
-            return CARD_INDEX[code]  # type: ignore[index]
+            return CARD_INDEX[code]  # type: ignore[index]  # any object: a miss is reported
         except (KeyError, TypeError):
             if type(code) is str:
                 self.fail(

@@ -12,7 +12,7 @@ bash scripts/ensure_axe.sh
 echo "== ruff"
 $BIN/ruff check .
 $BIN/ruff format --check .
-echo "== mypy (scoring/, core/actor.py, core/errors.py)"
+echo "== mypy (every app package, django-stubs and DRF stubs)"
 $BIN/mypy
 echo "== import-linter (the layers of ARCHITECTURE.md)"
 $BIN/lint-imports

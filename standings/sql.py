@@ -40,9 +40,15 @@ from league.worst_first import POINTS, order_by_sql
 Bucket = tuple[int, int]  # (place, players sharing the place)
 
 
+def _column(field: str) -> str:
+    """The database column of a GameResult field that worst_first orders by."""
+    found = GameResult._meta.get_field(field)
+    return str(found.column)  # type: ignore[union-attr]  # worst_first names concrete fields
+
+
 def worst_first_sql(alias: str) -> str:
     """ORDER BY terms putting a level's worst game first (league.worst_first)."""
-    return order_by_sql(alias, lambda field: str(GameResult._meta.get_field(field).column))
+    return order_by_sql(alias, _column)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """App config for the web app: stale cached pages are dropped when their data changes."""
 
 from django.apps import AppConfig
+from django.apps import apps as django_apps
 from django.db.models.signals import post_delete, post_save
 
 # The models whose rows the public pages show (app label, model name).
@@ -29,7 +30,7 @@ class WebConfig(AppConfig):
         from web.page_cache import bump_generation
 
         for app_label, model_name in PAGE_DATA_MODELS:
-            model = self.apps.get_model(app_label, model_name)
+            model = django_apps.get_model(app_label, model_name)
             for signal in (post_save, post_delete):
                 signal.connect(
                     bump_generation, sender=model, dispatch_uid=f"web-pages-{model_name}"

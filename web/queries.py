@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_stubs_ext import WithAnnotations
 
 from core.errors import ActionError
 from games.models import Game
@@ -39,6 +41,12 @@ def get_season(slug: str) -> Season:
 
 
 # --- home -------------------------------------------------------------------------------
+
+
+class _Registered(TypedDict):
+    """The annotation of the upcoming rounds the home page lists."""
+
+    registered: int
 
 
 @dataclass
@@ -79,9 +87,9 @@ def home_leagues(today: dt.date | None = None) -> list[LeagueSummary]:
         .annotate(registered=Count("registrations"))
         .order_by("season_id", "date", "number")
     )
-    first_round: dict[int, Round] = {}
-    for round_ in next_rounds:
-        first_round.setdefault(round_.season_id, round_)
+    first_round: dict[int, WithAnnotations[Round, _Registered]] = {}
+    for upcoming in next_rounds:
+        first_round.setdefault(upcoming.season_id, upcoming)
     seasons = [season for league in leagues for season in league.seasons.all()]
     tables = latest_tables(seasons, "standings", "final_standings")
     summaries = []
@@ -289,11 +297,12 @@ def get_player(key: str) -> Player:
     candidates = list(
         Player.objects.filter(Q(slug=key) | Q(name=key) | Q(slug__iexact=key)).order_by("pk")[:10]
     )
-    for matches in (
+    tests: tuple[Callable[[Player], bool], ...] = (
         lambda p: p.slug == key,
         lambda p: p.name == key,
         lambda p: p.slug.lower() == key.lower(),
-    ):
+    )
+    for matches in tests:
         found = next((p for p in candidates if matches(p)), None)
         if found is not None:
             return found

@@ -39,7 +39,7 @@ def neutralise_formula(value: object) -> object:
 BYTE_ORDER_MARK = "\ufeff"
 
 
-class SafeTableExport(TableExport):
+class SafeTableExport(TableExport):  # type: ignore[misc]  # django-tables2 has no types
     """django-tables2's export with every text cell neutralised against formula injection.
 
     The CSV starts with a UTF-8 byte order mark (Excel reads Hebrew names instead of
@@ -89,7 +89,7 @@ def _num(**extra: Any) -> dict[str, Any]:
     return {"th": {"class": "num"}, "td": {"class": "num"}, **extra}
 
 
-class StandingsTable(tables.Table):
+class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no types
     """Rank, player, points, gap, games, counted and dropped, sortable by every column.
 
     Cells show the display values `table_rows` prepared (one pass, no per-cell rendering
@@ -158,7 +158,7 @@ def _dropped_cell(row: StandingsRow, dropped: Sequence[DroppedGame]) -> SafeStri
         where = (
             _("Round %(number)s") % {"number": game["round"]}
             if game["round"]
-            else date_format(parse_date(game["date"]), "SHORT_DATE_FORMAT")
+            else date_format(parse_date(game["date"]) or game["date"], "SHORT_DATE_FORMAT")
         )
         points = _("%(points)s pts") % {"points": league_number(game["points"])}
         items.append(format_html("<li>{}: {}, {}</li>", where, points, signed(game["gap"])))

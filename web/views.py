@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from core.errors import ActionError
+from league.actions.common import season_rules
 from league.models import Season
 from publishing.snapshot_schema import RaceChart
 from web import page_cache, queries
@@ -67,7 +68,10 @@ def public_page(view: View) -> View:
         if response.status_code != 200:
             return response
         # A phone revisiting an unchanged page gets "304 Not Modified" instead of the page.
-        return get_conditional_response(request, etag=response.get("ETag"), response=response)
+        # Given a response, it returns one (the stubs allow None for a call without).
+        return get_conditional_response(  # type: ignore[return-value]  # stubs too wide
+            request, etag=response.get("ETag"), response=response
+        )
 
     return wrapper
 
@@ -75,7 +79,9 @@ def public_page(view: View) -> View:
 def render_shell(request: HttpRequest, kept: page_cache.CachedPage) -> HttpResponse:
     """A kept page's title and main content inside the layout rendered for this visitor."""
     # The parts come from our own templates' output: already escaped.
-    context = {"kept_title": mark_safe(kept.title), "kept_main": mark_safe(kept.main)}
+    # An HTML page is kept with both parts (page_cache.keep): never None here.
+    title, main = kept.title or "", kept.main or ""
+    context = {"kept_title": mark_safe(title), "kept_main": mark_safe(main)}
     response = render(request, "web/shell.html", context)
     for name in ("Last-Modified", "Cache-Control"):
         if name in kept.headers:
@@ -108,7 +114,7 @@ def archive(request: HttpRequest) -> HttpResponse:
 @public_page
 def season_rules_page(request: HttpRequest, season: str) -> HttpResponse:
     season_obj = queries.get_season(season)
-    rules = queries.season_rules(season_obj)
+    rules = season_rules(season_obj)
     return render(
         request,
         "web/rules.html",
@@ -162,7 +168,9 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
             dataset_kwargs={"title": "standings"},
             right_to_left=translation.get_language_bidi(),
         )
-        response = exporter.response(filename=f"{ascii_name(season_obj.slug)}.{export_format}")
+        response: HttpResponse = exporter.response(
+            filename=f"{ascii_name(season_obj.slug)}.{export_format}"
+        )
         return response
     rounds = queries.season_rounds(season_obj)
     race: RaceChart = snapshot.race if snapshot else {"labels": [], "series": []}

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.audit_text import Labels, audit_sentence
+from core.acting import signed_in_user
 from core.audit import audit_entries_for
 from core.errors import ActionCode, ActionError
 from core.models import AuditEntry
@@ -88,7 +89,7 @@ def index(request: HttpRequest) -> HttpResponse:
     leagues = (
         League.objects.all()
         if request.user.is_superuser
-        else League.objects.filter(organizers=request.user)
+        else League.objects.filter(organizers=signed_in_user(request.user))
     )
     seasons = (
         Season.objects.filter(league__in=leagues)

@@ -80,7 +80,7 @@ class SeasonForm(forms.Form):
 
     def __init__(self, leagues: QuerySet[League], *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["league"].queryset = leagues  # type: ignore[attr-defined]
+        self.fields["league"].queryset = leagues  # type: ignore[attr-defined]  # a ModelChoiceField
 
     def clean_slug(self) -> str:
         slug: str = self.cleaned_data.get("slug") or slugify(

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from core.actor import Actor
 from core.errors import ActionError
 from games.actions import (
     DisputeReasonMissing,
@@ -44,7 +45,7 @@ def _page(
     table: Table,
     seats: list[Seat],
     organizer: bool,
-    actor: Any,
+    actor: Actor,
     *,
     checked: CheckedResult | None = None,
     entered: dict[str, Any] | None = None,

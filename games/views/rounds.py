@@ -15,7 +15,7 @@ from games.tonight import tonight_seats
 from league.actions.common import registration_deadline, season_rules
 from league.actions.players import player_of
 from league.actions.registration import can_register_now, register_player, unregister_player
-from league.models import Registration, Round, Seat
+from league.models import Player, Registration, Round, Seat
 from league.views.common import run_action
 
 UPCOMING_LIMIT = 10
@@ -71,7 +71,7 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _own_player(request: HttpRequest):  # type: ignore[no-untyped-def]
+def _own_player(request: HttpRequest) -> Player:
     player = player_of(request.user)
     if player is None:
         raise Http404(_("Your account is not linked to a player yet; claim your player first."))

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.utils.translation import gettext as _
 
-from core.actor import SYSTEM
+from core.actor import SYSTEM, Actor
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
 from league.models import Round, Season
@@ -76,12 +75,12 @@ def lock_round(round_id: int) -> Round:
     )
 
 
-def acts_as_organizer(actor: Any, round_: Round) -> bool:
+def acts_as_organizer(actor: Actor, round_: Round) -> bool:
     """True for SYSTEM (command line, scheduler) and for an organizer of the round's league."""
     return actor is SYSTEM or is_organizer(actor, round_.season.league_id)
 
 
-def require_organizer_for(actor: Any, round_: Round) -> None:
+def require_organizer_for(actor: Actor, round_: Round) -> None:
     """Refuse unless `actor` is the system or an organizer of the round's league."""
     if not acts_as_organizer(actor, round_):
         raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer of this league may do this."))

@@ -19,7 +19,8 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from core.actor import SYSTEM
+from core.acting import acting_user
+from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from league.actions.common import lock_round, require_organizer_for, season_rules
@@ -123,7 +124,7 @@ def load_draw(round_: Round) -> DrawView:
 def do_draw_round(
     round_: Round,
     *,
-    actor: Any = SYSTEM,
+    actor: Actor = SYSTEM,
     seed: int | None = None,
     redraw: bool = False,
     reason: str = "",
@@ -208,7 +209,7 @@ def do_draw_round(
             tables=[list(table) for table in draw.tables],
             reserves=list(draw.reserves),
             drawn_at=now,
-            drawn_by=_user(actor),
+            drawn_by=acting_user(actor),
             reason=reason.strip(),
         )
         locked.status = Round.Status.DRAWN
@@ -236,12 +237,8 @@ def do_draw_round(
     return result, True
 
 
-def _user(actor: Any) -> Any:
-    return actor if getattr(actor, "is_authenticated", False) else None
-
-
 def swap_players(
-    round_: Round, first: Player, second: Player, *, actor: Any = SYSTEM, reason: str = ""
+    round_: Round, first: Player, second: Player, *, actor: Actor = SYSTEM, reason: str = ""
 ) -> None:
     """Swap two players' seats, or seat a reserve in a seated player's place, before play.
 
@@ -309,7 +306,7 @@ def swap_players(
             ],
             reason=reason,
             at=timezone.now(),
-            by=_user(actor),
+            by=acting_user(actor),
         )
         if locked.draw_published_at is not None:
             # The public draw and its chat text changed: saving the round asks for a
@@ -344,7 +341,7 @@ def _record_as_seated(round_: Round) -> DrawRecord:
     )
 
 
-def publish_draw(round_: Round, *, actor: Any = SYSTEM) -> bool:
+def publish_draw(round_: Round, *, actor: Actor = SYSTEM) -> bool:
     """Mark the draw published (public pages show it); True when it was not yet published."""
     with transaction.atomic():
         locked = lock_round(round_.pk)

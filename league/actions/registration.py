@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from core.actor import SYSTEM
+from core.acting import acting_user
+from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from league.actions.common import (
@@ -23,7 +23,7 @@ from league.actions.common import (
 from league.models import Player, Registration, Round
 
 
-def _user_id(actor: Any) -> int | None:
+def _user_id(actor: Actor) -> int | None:
     """The id of a logged-in user; None for SYSTEM and anonymous visitors."""
     return actor.pk if getattr(actor, "is_authenticated", False) else None
 
@@ -35,7 +35,7 @@ def can_register_now(round_: Round) -> bool:
     return timezone.now() < registration_deadline(round_, season_rules(round_.season))
 
 
-def _check_open(round_: Round, actor: Any, player: Player | None) -> bool:
+def _check_open(round_: Round, actor: Actor, player: Player | None) -> bool:
     """Refuse unless `actor` may change `player`'s registration now; True for organizers."""
     organizer = acts_as_organizer(actor, round_)
     if player is not None and not organizer and player.user_id != _user_id(actor):
@@ -68,7 +68,7 @@ def _check_open(round_: Round, actor: Any, player: Player | None) -> bool:
 
 
 def register_players(
-    round_: Round, players: Sequence[Player], *, actor: Any = SYSTEM
+    round_: Round, players: Sequence[Player], *, actor: Actor = SYSTEM
 ) -> list[tuple[Player, bool]]:
     """Register `players` for the round, all or none; already registered ones are kept as is.
 
@@ -93,7 +93,7 @@ def register_players(
             Registration.objects.create(
                 round=locked,
                 player=player,
-                created_by=actor if _user_id(actor) is not None else None,
+                created_by=acting_user(actor),
             )
             existing.add(player.pk)
             created.append((player, True))
@@ -110,17 +110,17 @@ def register_players(
     return created
 
 
-def _on_behalf(actor: Any, player: Player) -> bool:
+def _on_behalf(actor: Actor, player: Player) -> bool:
     """True when the change is made for someone else (then it goes to the audit log)."""
     return player.user_id is None or player.user_id != _user_id(actor)
 
 
-def register_player(round_: Round, player: Player, *, actor: Any = SYSTEM) -> bool:
+def register_player(round_: Round, player: Player, *, actor: Actor = SYSTEM) -> bool:
     """Register one player; True when newly registered (see register_players)."""
     return register_players(round_, [player], actor=actor)[0][1]
 
 
-def unregister_player(round_: Round, player: Player, *, actor: Any = SYSTEM) -> bool:
+def unregister_player(round_: Round, player: Player, *, actor: Actor = SYSTEM) -> bool:
     """Remove a registration before the draw; True when there was one to remove."""
     with transaction.atomic():
         locked = lock_round(round_.pk)
@@ -138,17 +138,17 @@ def unregister_player(round_: Round, player: Player, *, actor: Any = SYSTEM) -> 
     return bool(deleted)
 
 
-def close_registration(round_: Round, *, actor: Any = SYSTEM) -> bool:
+def close_registration(round_: Round, *, actor: Actor = SYSTEM) -> bool:
     """Close registration (organizer or the scheduler); True when it was open."""
     return _set_open(round_, actor, opening=False)
 
 
-def reopen_registration(round_: Round, *, actor: Any = SYSTEM) -> bool:
+def reopen_registration(round_: Round, *, actor: Actor = SYSTEM) -> bool:
     """Reopen a closed, not yet drawn round; True when it was closed."""
     return _set_open(round_, actor, opening=True)
 
 
-def _set_open(round_: Round, actor: Any, *, opening: bool) -> bool:
+def _set_open(round_: Round, actor: Actor, *, opening: bool) -> bool:
     with transaction.atomic():
         locked = lock_round(round_.pk)
         require_organizer_for(actor, locked)
@@ -182,7 +182,7 @@ LATECOMER_STATUSES = (Round.Status.CLOSED, Round.Status.DRAWN)
 
 
 def register_latecomers(
-    round_: Round, players: Sequence[Player], *, actor: Any = SYSTEM
+    round_: Round, players: Sequence[Player], *, actor: Actor = SYSTEM
 ) -> list[Player]:
     """An organizer registers latecomers after registration closed, without reopening it:
     before the draw they are drawn like everyone; after it they are reserves (bring one in
@@ -209,7 +209,7 @@ def register_latecomers(
             Registration.objects.create(
                 round=locked,
                 player=player,
-                created_by=actor if _user_id(actor) is not None else None,
+                created_by=acting_user(actor),
             )
         if new:
             names = [p.name for p in new]

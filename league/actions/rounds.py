@@ -4,12 +4,11 @@ results: `games.finish`)."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from core.actor import SYSTEM
+from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
@@ -17,7 +16,7 @@ from league.actions.common import season_rules
 from league.models import Round, Season
 
 
-def create_round(season: Season, number: int, date: dt.date, *, actor: Any = SYSTEM) -> Round:
+def create_round(season: Season, number: int, date: dt.date, *, actor: Actor = SYSTEM) -> Round:
     """Add round `number` on `date` to the season, open for registration."""
     if actor is not SYSTEM and not is_organizer(actor, season.league_id):
         raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer of this league may do this."))

@@ -9,10 +9,10 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
-from league.actions.common import SYSTEM
 from league.models import League, Round, Season
 
 
@@ -26,7 +26,7 @@ def create_season(
     start: dt.date,
     end: dt.date,
     round_dates: Sequence[dt.date],
-    actor: Any = SYSTEM,
+    actor: Actor = SYSTEM,
 ) -> Season:
     """Create an upcoming season of `league` with rounds 1.. on `round_dates`, open for
     registration: all of it or nothing. `rules` are checked rules (LeagueRules.to_dict)."""

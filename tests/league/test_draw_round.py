@@ -163,6 +163,17 @@ def test_draw_command_text_output():
     assert "Reserves:" in out.getvalue()
 
 
+def test_draw_command_runs_django_system_checks_like_the_command_line():
+    """`manage.py draw` runs Django's system checks first (call_command skips them unless
+    asked): the command's own draw check must not shadow BaseCommand.check."""
+    season = make_season()
+    round_ = make_round(season)
+    register(round_, make_players(4))
+    out = StringIO()
+    call_command("draw", "season-10", "--round", "1", "--seed", "9", skip_checks=False, stdout=out)
+    assert "Table 1:" in out.getvalue()
+
+
 def test_only_an_organizer_of_the_league_draws():
     season = make_season()
     round_ = make_round(season)

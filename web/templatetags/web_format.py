@@ -33,7 +33,7 @@ def league_number(value: object, places: int = 2) -> str:
     if number is None:
         return ""
     normal = number.normalize()
-    shown = max(0, -normal.as_tuple().exponent)  # type: ignore[operator]
+    shown = max(0, -normal.as_tuple().exponent)  # type: ignore[operator]  # finite: an int
     return number_format(number, decimal_pos=shown, use_l10n=True)
 
 

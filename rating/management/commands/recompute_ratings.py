@@ -19,5 +19,5 @@ class Command(BaseCommand):
         outcome = update_ratings(full=True)
         self.stdout.write(
             f"Recomputed the ratings of {outcome['games']} rated games; "
-            f"{len(outcome['seasons'])} rated season(s) updated."  # type: ignore[arg-type]
+            f"{len(outcome['seasons'])} rated season(s) updated."  # type: ignore[arg-type]  # a list
         )
