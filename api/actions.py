@@ -14,7 +14,6 @@ from api.errors import (
     ApiErrorCode,
     Conflict,
     InvalidRequest,
-    error,
     refused_by_action,
 )
 from api.models import ApiToken, GameSubmission
@@ -29,6 +28,7 @@ from league.actions.common import season_rules
 from league.models import League, Player, Round, Season, Seat, Table
 from league.rules import LeagueRules
 from league.signals import game_confirmed, season_results_changed
+from scoring.problems import Problem
 
 # A request that loses a race (a new player name, platform id, table or game id inserted by a
 # concurrent request first) starts again and then finds the winner's rows. Each loss needs a
@@ -159,7 +159,7 @@ def _store_at_table(
         names = {p.pk: p.name for p in players}
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.SEAT_ORDER,
                     "players",
                     "A deal record must list the players in their drawn seats: "
@@ -196,12 +196,12 @@ def _season(token: ApiToken, submission: Submission) -> Season:
         season = Season.objects.select_related("league").filter(slug=submission.season).first()
         if season is None:
             raise InvalidRequest(
-                [error(ApiErrorCode.UNKNOWN_SEASON, "season", "There is no such season.")]
+                [Problem(ApiErrorCode.UNKNOWN_SEASON, "season", "There is no such season.")]
             )
         if submission.league is not None and season.league.slug != submission.league:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.UNKNOWN_SEASON,
                         "league",
                         f"Season {season.slug} belongs to the league {season.league.slug}.",
@@ -212,7 +212,7 @@ def _season(token: ApiToken, submission: Submission) -> Season:
         league = League.objects.filter(slug=submission.league).first()
         if league is None:
             raise InvalidRequest(
-                [error(ApiErrorCode.UNKNOWN_LEAGUE, "league", "There is no such league.")]
+                [Problem(ApiErrorCode.UNKNOWN_LEAGUE, "league", "There is no such league.")]
             )
         season = (
             Season.objects.select_related("league")
@@ -223,7 +223,7 @@ def _season(token: ApiToken, submission: Submission) -> Season:
         if season is None:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.NO_SEASON_ON_DATE,
                         "date",
                         f"The league {league.slug} has no season running on {submission.date}.",
@@ -235,7 +235,7 @@ def _season(token: ApiToken, submission: Submission) -> Season:
     if not season.start <= submission.date <= season.end:
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.DATE_OUTSIDE_SEASON,
                     "date",
                     f"Season {season.slug} runs from {season.start} to {season.end}.",
@@ -249,7 +249,7 @@ def _rules(season: Season) -> LeagueRules:
     try:
         return season_rules(season)
     except ActionError as refused:
-        raise InvalidRequest([error(ApiErrorCode.MALFORMED, "season", refused.message)]) from None
+        raise InvalidRequest([Problem(ApiErrorCode.MALFORMED, "season", refused.message)]) from None
 
 
 def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round | None:
@@ -258,7 +258,7 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
         if submission.round is not None:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.UNKNOWN_ROUND,
                         "round",
                         f"Season {season.slug} is open play; its games have no round.",
@@ -272,7 +272,7 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
         if found is None:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.UNKNOWN_ROUND,
                         "round",
                         f"Season {season.slug} has no round {submission.round}.",
@@ -282,7 +282,7 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
         if found.date != submission.date:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.DATE_OUTSIDE_SEASON,
                         "date",
                         f"Round {found.number} was played on {found.date}.",
@@ -294,7 +294,7 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
     if found is None:
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.UNKNOWN_ROUND,
                     "round",
                     f"Season {season.slug} has no round on {submission.date}; give `round`.",
@@ -312,7 +312,7 @@ def _seat_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
         if player.pk in seen:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.DUPLICATE_PLAYER,
                         f"players[{seat}]",
                         f"{player.name} cannot sit at two seats of one game.",
@@ -333,7 +333,7 @@ def _table(round_: Round, players: Sequence[Player]) -> Table | None:
     if len(tables) != 1 or at_table != {p.pk for p in players}:
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.NOT_AT_TABLE,
                     "players",
                     f"These four players were not drawn together at one table of round "

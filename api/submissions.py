@@ -9,8 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from api.errors import ApiErrorCode, InvalidRequest, error
-from scoring import RuleError, UnknownPresetError, get_preset, parse_game_record, score_game
+from api.errors import ApiErrorCode, InvalidRequest
+from scoring import Problem, UnknownPresetError, get_preset, parse_game_record, score_game
 from scoring.bounds import game_total_bounds, seats_out_of_bounds
 
 
@@ -91,8 +91,8 @@ def _engine_path(prefix: str, path: str) -> str:
     return f"{prefix}{path}" if path.startswith("[") else f"{prefix}.{path}"
 
 
-def _engine_errors(prefix: str, errors: Sequence[RuleError]) -> list[dict[str, str]]:
-    return [error(e.code.value, _engine_path(prefix, e.path), e.message) for e in errors]
+def _engine_errors(prefix: str, errors: Sequence[Problem]) -> list[Problem]:
+    return [Problem(e.code, _engine_path(prefix, e.path), e.message) for e in errors]
 
 
 def _check_bounds(scores: Sequence[int], scoring_preset: str, deals_per_game: int) -> None:
@@ -102,7 +102,7 @@ def _check_bounds(scores: Sequence[int], scoring_preset: str, deals_per_game: in
     except UnknownPresetError:
         return
     problems = [
-        error(
+        Problem(
             ApiErrorCode.MALFORMED,
             f"scores[{seat}]",
             f"{scores[seat]} cannot be a game score: a game of {deals_per_game} deals under "
@@ -130,10 +130,10 @@ def score_submission(
     record, parse_errors = parse_game_record(submission.record)
     if record is None:
         raise InvalidRequest(_engine_errors("record", parse_errors))
-    problems: list[dict[str, str]] = []
+    problems: list[Problem] = []
     if record.preset is not None and record.preset != scoring_preset:
         problems.append(
-            error(
+            Problem(
                 ApiErrorCode.PRESET_MISMATCH,
                 "record.preset",
                 f"The league scores by {scoring_preset}, but the record says {record.preset}.",
@@ -141,7 +141,7 @@ def score_submission(
         )
     if len(record.deals) != deals_per_game:
         problems.append(
-            error(
+            Problem(
                 ApiErrorCode.DEAL_COUNT,
                 "record.deals",
                 f"A game in this league has {deals_per_game} deals; the record has "
@@ -155,7 +155,7 @@ def score_submission(
     except UnknownPresetError:
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.PRESET_MISMATCH,
                     "record",
                     f"The league's scoring preset {scoring_preset} is unknown to the engine.",
@@ -174,7 +174,7 @@ def score_submission(
     if submission.scores is not None and tuple(submission.scores) != tuple(result.totals):
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.SCORES_MISMATCH,
                     "scores",
                     f"The scores {list(submission.scores)} disagree with the record's totals "

@@ -10,16 +10,16 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from games.messages import (
-    MALFORMED,
     EntryCode,
     deal_params,
     empty_deals_message,
     player_message,
 )
-from scoring import DealResult, get_preset, score_game
+from scoring import DealResult, ErrorCode, Problem, get_preset, score_game
 from scoring.bounds import game_total_bounds, seats_out_of_bounds
 from scoring.cards import Strain
 
@@ -30,32 +30,21 @@ STRAINS = tuple(s.name for s in sorted(Strain, key=lambda s: (s == Strain.NT, -s
 
 
 @dataclass(frozen=True)
-class EntryError:
-    """One problem with an entered result: stable `code`, `path` to the value, a sentence."""
-
-    code: str
-    path: str
-    message: str
-
-    def as_json(self) -> dict[str, str]:
-        return {"code": self.code, "path": self.path, "message": self.message}
-
-
-@dataclass(frozen=True)
 class CheckedResult:
     """The verdict on an entered result: final scores by seat when valid, else the errors."""
 
     valid: bool
     scores: tuple[int, ...] | None
     deals: list[dict[str, Any]] | None = None
-    errors: list[EntryError] = field(default_factory=list)
+    errors: list[Problem] = field(default_factory=list)
     deal_results: list[DealResult] = field(default_factory=list)
 
-    def as_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
+        """The live check of the whole sheet: verdict, scores, problems and each deal's scores."""
         return {
             "valid": self.valid,
             "scores": None if self.scores is None else list(self.scores),
-            "errors": [e.as_json() for e in self.errors],
+            "errors": [e.to_json() for e in self.errors],
             "deals": [
                 {"valid": d.valid, "scores": None if d.scores is None else list(d.scores)}
                 for d in self.deal_results
@@ -111,13 +100,15 @@ def check_scores(
     """Game scores by seat: one whole number per seated player, each a total that a game of
     the league's deals can give under its preset (scoring.bounds)."""
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence) or len(raw) != seats:
-        return CheckedResult(False, None, errors=[_entry_error(MALFORMED, "scores", seats=seats)])
-    errors: list[EntryError] = []
+        return CheckedResult(
+            False, None, errors=[_entry_error(ErrorCode.MALFORMED, "scores", seats=seats)]
+        )
+    errors: list[Problem] = []
     scores: list[int] = []
     for seat, value in enumerate(raw):
         number = _whole_number(value)
         if number is None or abs(number) > SCORE_LIMIT:
-            errors.append(_entry_error(MALFORMED, f"scores[{seat}]", seat=seat + 1))
+            errors.append(_entry_error(ErrorCode.MALFORMED, f"scores[{seat}]", seat=seat + 1))
         else:
             scores.append(number)
     if errors:
@@ -140,8 +131,8 @@ def check_scores(
     return CheckedResult(True, tuple(scores))
 
 
-def _entry_error(code: str, path: str, **params: Any) -> EntryError:
-    return EntryError(str(code), path, player_message(code, path, **params))
+def _entry_error(code: StrEnum, path: str, **params: Any) -> Problem:
+    return Problem(code, path, player_message(code, path, **params))
 
 
 def is_empty_deal(record: object) -> bool:
@@ -162,13 +153,13 @@ def check_sheet(deals: object, preset_name: str, deals_per_game: int) -> Checked
     of their errors; the other deals' errors are the players' sentences (games.messages).
     """
     if not isinstance(deals, list):
-        return CheckedResult(False, None, errors=[_entry_error(MALFORMED, "deals")])
+        return CheckedResult(False, None, errors=[_entry_error(ErrorCode.MALFORMED, "deals")])
     preset = get_preset(preset_name)
     game = score_game(deals, preset)
     empty = [i for i, deal in enumerate(deals) if is_empty_deal(deal)]
     errors = [
         _entry_error(
-            e.code.value,
+            e.code,
             f"deals[{i}].{e.path}" if e.path else f"deals[{i}]",
             **deal_params(deals[i], preset.options.minimum_bid),
         )
@@ -177,9 +168,7 @@ def check_sheet(deals: object, preset_name: str, deals_per_game: int) -> Checked
         for e in deal.errors
     ]
     if empty:
-        errors.insert(
-            0, EntryError(EntryCode.DEALS_EMPTY, "deals", empty_deals_message(len(empty)))
-        )
+        errors.insert(0, Problem(EntryCode.DEALS_EMPTY, "deals", empty_deals_message(len(empty))))
     if len(deals) != deals_per_game:
         errors.insert(
             0,
