@@ -112,9 +112,7 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
     season = _season(token, submission)
     rules = _rules(season)
     round_ = _round(season, rules, submission)
-    scored = score_submission(
-        submission, scoring_preset=rules.scoring_preset, deals_per_game=rules.deals_per_game
-    )
+    scored = score_submission(submission, rules)
     # A rated open-play game joins its season only while its four players are members
     # (RULES.md 3.2); the rating job decides that after the game is rated, so it is stored
     # without a season here, like a rated game from play.

@@ -19,8 +19,8 @@ from games.messages import (
     empty_deals_message,
     player_message,
 )
-from scoring import DealResult, ErrorCode, Problem, get_preset, score_game
-from scoring.bounds import game_total_bounds, seats_out_of_bounds
+from league.game_check import GameCode, PlainRules, check_game
+from scoring import DealResult, ErrorCode, Problem, get_preset
 from scoring.cards import Strain
 
 SCORE_LIMIT = 100_000
@@ -113,22 +113,24 @@ def check_scores(
             scores.append(number)
     if errors:
         return CheckedResult(False, None, errors=errors)
-    low, high = bounds = game_total_bounds(get_preset(preset_name), deals_per_game)
+    check = check_game(PlainRules(preset_name, deals_per_game), totals=scores)
+    low, high = check.bounds or (None, None)
     errors = [
         _entry_error(
-            EntryCode.SCORE_OUT_OF_RANGE,
-            f"scores[{seat}]",
+            p.code,
+            p.path,
             seat=seat + 1,
             score=scores[seat],
             deals=deals_per_game,
             low=low,
             high=high,
         )
-        for seat in seats_out_of_bounds(scores, bounds)
+        for p in check.problems
+        if (seat := _deal_index(p.path, _SEAT)) is not None
     ]
-    if errors:
+    if errors or check.totals is None:
         return CheckedResult(False, None, errors=errors)
-    return CheckedResult(True, tuple(scores))
+    return CheckedResult(True, check.totals)
 
 
 def _entry_error(code: StrEnum, path: str, **params: Any) -> Problem:
@@ -154,29 +156,43 @@ def check_sheet(deals: object, preset_name: str, deals_per_game: int) -> Checked
     """
     if not isinstance(deals, list):
         return CheckedResult(False, None, errors=[_entry_error(ErrorCode.MALFORMED, "deals")])
-    preset = get_preset(preset_name)
-    game = score_game(deals, preset)
+    check = check_game(PlainRules(preset_name, deals_per_game), deals=deals)
+    minimum_bid = get_preset(preset_name).options.minimum_bid
     empty = [i for i, deal in enumerate(deals) if is_empty_deal(deal)]
     errors = [
-        _entry_error(
-            e.code,
-            f"deals[{i}].{e.path}" if e.path else f"deals[{i}]",
-            **deal_params(deals[i], preset.options.minimum_bid),
-        )
-        for i, deal in enumerate(game.deals)
-        if i not in empty
-        for e in deal.errors
+        _sheet_error(problem, deals, deals_per_game, minimum_bid)
+        for problem in check.problems
+        if _deal_index(problem.path, _DEAL) not in empty
     ]
     if empty:
-        errors.insert(0, Problem(EntryCode.DEALS_EMPTY, "deals", empty_deals_message(len(empty))))
-    if len(deals) != deals_per_game:
         errors.insert(
-            0,
-            _entry_error(EntryCode.DEAL_COUNT, "deals", expected=deals_per_game, got=len(deals)),
+            1 if errors and errors[0].code == GameCode.DEAL_COUNT else 0,
+            Problem(EntryCode.DEALS_EMPTY, "deals", empty_deals_message(len(empty))),
         )
-    if errors or game.totals is None:
-        return CheckedResult(False, None, deals, errors, game.deals)
-    return CheckedResult(True, tuple(game.totals), deals, [], game.deals)
+    if errors or check.totals is None:
+        return CheckedResult(False, None, deals, errors, check.deal_results)
+    return CheckedResult(True, check.totals, deals, [], check.deal_results)
+
+
+_SEAT = re.compile(r"^scores\[(\d+)\]$")
+_DEAL = re.compile(r"^deals\[(\d+)\]")
+
+
+def _deal_index(path: str, pattern: re.Pattern[str]) -> int | None:
+    """The index a problem's path starts with (`deals[3]...` -> 3), if it has one."""
+    match = pattern.match(path)
+    return int(match.group(1)) if match else None
+
+
+def _sheet_error(
+    problem: Problem, deals: list[Any], deals_per_game: int, minimum_bid: int
+) -> Problem:
+    """A problem of the game check with the player's sentence for its code."""
+    if problem.code == GameCode.DEAL_COUNT:
+        return _entry_error(problem.code, problem.path, expected=deals_per_game, got=len(deals))
+    index = _deal_index(problem.path, _DEAL)
+    record = deals[index] if index is not None else None
+    return _entry_error(problem.code, problem.path, **deal_params(record, minimum_bid))
 
 
 def sheet_from_form(data: Mapping[str, Any], deals_per_game: int) -> list[dict[str, Any]]:

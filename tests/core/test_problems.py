@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from core.errors import ActionCode, ActionError
-from games.messages import EntryCode
 from games.sheets import check_scores, check_sheet
+from league.game_check import GameCode
 from league.rules import LeagueRules, RulesCode, RulesError
 from scoring import ErrorCode, Problem, parse_game_record
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
@@ -27,7 +27,7 @@ def test_engine_errors_are_problems():
 def test_sheet_errors_are_problems_with_the_engine_and_entry_codes():
     checked = check_sheet([{}], "whist-online", 2)
     assert all(isinstance(e, Problem) for e in checked.errors)
-    assert checked.errors[0].code == EntryCode.DEAL_COUNT
+    assert checked.errors[0].code == GameCode.DEAL_COUNT
     assert check_scores(["x"], 1, "whist-online", 1).errors[0].to_json()["code"] == "malformed"
 
 
