@@ -27,7 +27,7 @@ from games.models import Game, GameResult, ResultVersion
 from league.actions.common import season_rules
 from league.models import League, Player, Round, Season, Seat, Table
 from league.rules import LeagueRules
-from league.signals import game_confirmed, season_results_changed
+from league.signals import announce_results
 from scoring.problems import Problem
 
 # A request that loses a race (a new player name, platform id, table or game id inserted by a
@@ -125,7 +125,7 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
         else:
             game = _create_game(counted_in, round_, submission, scored, players)
             season_id, game_id, rated = game.season_id, game.pk, game.rated
-            transaction.on_commit(lambda: _announce(season_id, game_id, rated))
+            announce_results(season_id, game_id if rated else None)
         GameSubmission.objects.create(
             league_id=token.league_id,
             platform=token.platform,
@@ -179,13 +179,6 @@ def _store_at_table(
         raise refused_by_action(refused) from None
     Game.objects.filter(table=table).update(source=Game.Source.API, rated=submission.rated)
     return Game.objects.get(table=table)
-
-
-def _announce(season_id: int | None, game_id: int, rated: bool) -> None:
-    if season_id is not None:
-        season_results_changed.send(sender=Game, season_id=season_id)
-    if rated:
-        game_confirmed.send(sender=Game, game_id=game_id)
 
 
 def _season(token: ApiToken, submission: Submission) -> Season:

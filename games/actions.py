@@ -38,7 +38,7 @@ from games.seat_links import verify_link_actor
 from games.sheets import CheckedResult, check_scores, check_sheet
 from league.actions.common import lock_round, season_rules
 from league.models import Round, Season, Seat, Table
-from league.signals import game_confirmed, season_results_changed
+from league.signals import announce_results
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -356,7 +356,7 @@ def dispute_result(
         )
         if was_confirmed:
             Game.objects.filter(table=locked).update(status=Game.Status.DISPUTED)
-            _after_commit(locked.round.season_id, None)
+            announce_results(locked.round.season_id, None)
         return current
 
 
@@ -380,14 +380,5 @@ def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, sour
     )
     if round_.season.status == Season.Status.UPCOMING:  # its first result: running now
         advance_season_status(round_.season)
-    _after_commit(round_.season_id, game.pk)
+    announce_results(round_.season_id, game.pk)
     return game
-
-
-def _after_commit(season_id: int, game_id: int | None) -> None:
-    def send() -> None:
-        season_results_changed.send(sender=Game, season_id=season_id)
-        if game_id is not None:
-            game_confirmed.send(sender=Game, game_id=game_id)
-
-    transaction.on_commit(send)

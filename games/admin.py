@@ -10,7 +10,7 @@ from django.http import HttpRequest
 
 from games.facts import refresh_facts
 from games.models import Game, GameResult, ResultEvent, ResultVersion
-from league.admin import announce_results_changed
+from league.signals import announce_results
 
 
 class GameResultInline(admin.TabularInline):
@@ -34,12 +34,12 @@ class GameAdmin(admin.ModelAdmin):
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         refresh_facts([form.instance.pk])
-        announce_results_changed(form.instance.season_id)
+        announce_results(form.instance.season_id)
 
     def delete_model(self, request: HttpRequest, obj: Game) -> None:
         season_id = obj.season_id
         super().delete_model(request, obj)
-        announce_results_changed(season_id)
+        announce_results(season_id)
 
 
 @admin.register(GameResult)
@@ -53,19 +53,19 @@ class GameResultAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: GameResult, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         refresh_facts([obj.game_id])
-        announce_results_changed(obj.game.season_id)
+        announce_results(obj.game.season_id)
 
     def delete_model(self, request: HttpRequest, obj: GameResult) -> None:
         super().delete_model(request, obj)
         refresh_facts([obj.game_id])
-        announce_results_changed(obj.game.season_id)
+        announce_results(obj.game.season_id)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[GameResult]) -> None:
         games = dict(queryset.values_list("game_id", "game__season_id"))
         super().delete_queryset(request, queryset)
         refresh_facts(games)
         for season_id in set(games.values()):
-            announce_results_changed(season_id)
+            announce_results(season_id)
 
 
 class ResultEventInline(admin.TabularInline):

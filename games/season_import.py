@@ -13,7 +13,7 @@ from games.models import Game, GameResult
 from league.actions.players import get_or_create_players
 from league.models import League, Round, Season, Seat, Table
 from league.season_file import SeasonFile, SeasonFileError, parse_season_file
-from league.signals import season_results_changed
+from league.signals import announce_results
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,7 @@ def import_season(data: object) -> ImportSummary:
     with transaction.atomic():
         summary = _write_season(season_file)
         season_id = summary.season.pk
-        transaction.on_commit(
-            lambda: season_results_changed.send(sender=Season, season_id=season_id)
-        )
+        announce_results(season_id)
     return summary
 
 
