@@ -22,8 +22,8 @@ from api.submissions import PlayerRef, ScoredGame, Submission, score_submission
 from core.actor import SYSTEM
 from core.errors import ActionError
 from games.actions import CURRENT, organizer_set_result
-from games.facts import results_for
-from games.models import Game, GameResult, ResultVersion
+from games.models import Game, ResultVersion
+from games.record import record_game
 from league.actions.common import season_rules
 from league.models import League, Player, Round, Season, Seat, Table
 from league.rules import LeagueRules
@@ -351,22 +351,18 @@ def _create_game(
     scored: ScoredGame,
     players: Sequence[Player],
 ) -> Game:
-    game = Game.objects.create(
-        season=season,
-        round=round_,
-        date=submission.date,
-        status=Game.Status.CONFIRMED,
-        source=Game.Source.API,
-        rated=submission.rated,
-        deals=scored.deals,
+    return record_game(
+        Game(
+            season=season,
+            round=round_,
+            date=submission.date,
+            status=Game.Status.CONFIRMED,
+            source=Game.Source.API,
+            rated=submission.rated,
+            deals=scored.deals,
+        ),
+        [
+            (seat, player, score)
+            for seat, (player, score) in enumerate(zip(players, scored.scores, strict=True))
+        ],
     )
-    GameResult.objects.bulk_create(
-        results_for(
-            game,
-            [
-                (seat, player, score)
-                for seat, (player, score) in enumerate(zip(players, scored.scores, strict=True))
-            ],
-        )
-    )
-    return game

@@ -22,8 +22,7 @@ from core.actor import SYSTEM
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
-from games.facts import results_for
-from games.models import Game, GameResult, ResultEvent, ResultVersion, SheetDraft
+from games.models import Game, ResultEvent, ResultVersion, SheetDraft
 from games.permissions import (
     LinkActor,
     TableState,
@@ -33,6 +32,7 @@ from games.permissions import (
     verify_draw_published,
     verify_submit,
 )
+from games.record import record_game
 from games.season_status import advance_season_status
 from games.seat_links import verify_link_actor
 from games.sheets import CheckedResult, check_scores, check_sheet
@@ -363,20 +363,17 @@ def dispute_result(
 def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, source: str) -> Game:
     """Write (or replace) the table's Game and its per-seat results from `version`."""
     round_ = table.round
-    game, _created = Game.objects.update_or_create(
-        table=table,
-        defaults={
-            "season_id": round_.season_id,
-            "round": round_,
-            "date": round_.date,
-            "status": Game.Status.CONFIRMED,
-            "source": source,
-            "deals": version.deals,
-        },
-    )
-    GameResult.objects.filter(game=game).delete()
-    GameResult.objects.bulk_create(
-        results_for(game, [(s.seat, s.player_id, version.scores[i]) for i, s in enumerate(seats)])
+    game = record_game(
+        Game(
+            table=table,
+            season_id=round_.season_id,
+            round=round_,
+            date=round_.date,
+            status=Game.Status.CONFIRMED,
+            source=source,
+            deals=version.deals,
+        ),
+        [(s.seat, s.player_id, version.scores[i]) for i, s in enumerate(seats)],
     )
     if round_.season.status == Season.Status.UPCOMING:  # its first result: running now
         advance_season_status(round_.season)
