@@ -164,14 +164,7 @@ def _add_version(
     player_id: int | None = None,
 ) -> ResultVersion:
     if current is not None:
-        current.status = ResultVersion.Status.SUPERSEDED
-        current.save(update_fields=["status"])
-        ResultEvent.objects.create(
-            version=current,
-            action=ResultEvent.Action.SUPERSEDED,
-            actor=_user(actor),
-            via_id=_via(actor),
-        )
+        _move(current, ResultVersion.Status.SUPERSEDED, ResultEvent.Action.SUPERSEDED, actor)
     _mark_in_play(table)
     last = ResultVersion.objects.filter(table=table).order_by("-number").first()
     version = ResultVersion.objects.create(
@@ -299,14 +292,7 @@ def confirm_result(table: Table, version_number: int, *, actor: Any) -> ResultVe
         verify_confirm(state, version_number)
         organizer, current = state.organizer, state.current
         assert current is not None  # verify_confirm checked it
-        current.status = ResultVersion.Status.CONFIRMED
-        current.save(update_fields=["status"])
-        ResultEvent.objects.create(
-            version=current,
-            action=ResultEvent.Action.CONFIRMED,
-            actor=_user(actor),
-            via_id=_via(actor),
-        )
+        _move(current, ResultVersion.Status.CONFIRMED, ResultEvent.Action.CONFIRMED, actor)
         _store_game(
             locked,
             seats,
@@ -345,19 +331,20 @@ def dispute_result(
         current = state.current
         assert current is not None  # verify_dispute checked it
         was_confirmed = current.status == ResultVersion.Status.CONFIRMED
-        current.status = ResultVersion.Status.DISPUTED
-        current.save(update_fields=["status"])
-        ResultEvent.objects.create(
-            version=current,
-            action=ResultEvent.Action.DISPUTED,
-            actor=_user(actor),
-            via_id=_via(actor),
-            reason=reason[:300],
-        )
+        _move(current, ResultVersion.Status.DISPUTED, ResultEvent.Action.DISPUTED, actor, reason)
         if was_confirmed:
             Game.objects.filter(table=locked).update(status=Game.Status.DISPUTED)
             announce_results(locked.round.season_id, None)
         return current
+
+
+def _move(version: ResultVersion, status: str, action: str, actor: Any, reason: str = "") -> None:
+    """Move `version` to `status` and log the event `action` by `actor` (with its reason)."""
+    version.status = status
+    version.save(update_fields=["status"])
+    ResultEvent.objects.create(
+        version=version, action=action, actor=_user(actor), via_id=_via(actor), reason=reason[:300]
+    )
 
 
 def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, source: str) -> Game:
