@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from core.read_only_admin import ReadOnlyAdmin
 from games.facts import refresh_facts
 from games.models import Game, GameResult, ResultEvent, ResultVersion
 from league.signals import announce_results
@@ -80,7 +81,7 @@ class ResultEventInline(admin.TabularInline):
 
 
 @admin.register(ResultVersion)
-class ResultVersionAdmin(admin.ModelAdmin):
+class ResultVersionAdmin(ReadOnlyAdmin):
     """Every version is kept as entered: the admin shows them, edits go through the actions."""
 
     list_display = ("table", "number", "status", "by_organizer", "entered_by", "created_at")
@@ -89,28 +90,14 @@ class ResultVersionAdmin(admin.ModelAdmin):
     list_select_related = ("table__round__season", "entered_by")
     inlines = (ResultEventInline,)
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    deletable = False
 
 
 @admin.register(ResultEvent)
-class ResultEventAdmin(admin.ModelAdmin):
+class ResultEventAdmin(ReadOnlyAdmin):
     list_display = ("version", "action", "actor", "created_at")
     list_filter = ("action",)
     search_fields = ("version__table__round__season__slug", "actor__username")
     list_select_related = ("version__table__round__season", "actor")
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    deletable = False
