@@ -6,19 +6,30 @@ import datetime as dt
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from core.errors import ActionError
 from league.actions.players import clean_player_name
 from league.game_check import GameCode, check_game
 from league.rules import LeagueRules, RulesError
+from scoring.problems import ProblemError
 
 _SLUG = re.compile(r"[-\w]{1,120}")
 MAX_SCORE = 100_000  # far beyond any real game; keeps scores inside the database's integers
 
 
-class SeasonFileError(ValueError):
+class SeasonFileCode(StrEnum):
+    """Why a season file was refused (its message names where)."""
+
+    INVALID = "invalid_season_file"
+
+
+class SeasonFileError(ProblemError[SeasonFileCode], ValueError):
     """A season file that cannot be imported; the message is one line naming where."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(SeasonFileCode.INVALID, "", message)
 
 
 @dataclass(frozen=True)

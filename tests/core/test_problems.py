@@ -6,8 +6,10 @@ import pytest
 
 from core.errors import ActionCode, ActionError
 from games.sheets import check_scores, check_sheet
+from league.draw import DrawCode, DrawError
 from league.game_check import GameCode
 from league.rules import LeagueRules, RulesCode, RulesError
+from league.season_file import SeasonFileCode, SeasonFileError
 from scoring import ErrorCode, Problem, parse_game_record
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
 
@@ -50,3 +52,10 @@ def test_rules_error_carries_its_problem_with_the_field_as_path():
     assert refused.value.problem.code == RulesCode.INVALID
     assert refused.value.problem.path == refused.value.field == "preset"
     assert str(refused.value).startswith("rules.preset: ")
+
+
+def test_season_file_and_draw_errors_carry_their_problem():
+    refused = SeasonFileError("round 1, game 2: a player is listed twice")
+    assert refused.problem.code == SeasonFileCode.INVALID
+    assert str(refused) == "round 1, game 2: a player is listed twice"
+    assert DrawError("unknown draw method 'x'").problem.code == DrawCode.INVALID
