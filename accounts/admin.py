@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
@@ -11,6 +9,7 @@ from django.http import HttpRequest
 from accounts.models import PlayerClaim
 from core.audit import audit_entries_for
 from core.models import AuditEntry
+from core.read_only_admin import ReadOnlyAdmin
 
 
 @admin.register(PlayerClaim)
@@ -22,7 +21,7 @@ class PlayerClaimAdmin(admin.ModelAdmin[PlayerClaim]):
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin[AuditEntry]):
+class AuditEntryAdmin(ReadOnlyAdmin[AuditEntry]):
     list_display = ("created_at", "actor", "league", "action", "summary")
     list_filter = ("action", "league")
     search_fields = ("summary", "actor__username")
@@ -31,11 +30,4 @@ class AuditEntryAdmin(admin.ModelAdmin[AuditEntry]):
     def get_queryset(self, request: HttpRequest) -> QuerySet[AuditEntry]:
         return audit_entries_for(request.user)
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    deletable = False

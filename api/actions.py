@@ -14,7 +14,6 @@ from api.errors import (
     ApiErrorCode,
     Conflict,
     InvalidRequest,
-    error,
     refused_by_action,
 )
 from api.models import ApiToken, GameSubmission
@@ -23,12 +22,13 @@ from api.submissions import PlayerRef, ScoredGame, Submission, score_submission
 from core.actor import SYSTEM
 from core.errors import ActionError
 from games.actions import CURRENT, organizer_set_result
-from games.facts import results_for
-from games.models import Game, GameResult, ResultVersion
+from games.models import Game, ResultVersion
+from games.record import record_game
 from league.actions.common import season_rules
 from league.models import League, Player, Round, Season, Seat, Table
 from league.rules import LeagueRules
-from league.signals import game_confirmed, season_results_changed
+from league.signals import announce_results
+from scoring.problems import Problem
 
 # A request that loses a race (a new player name, platform id, table or game id inserted by a
 # concurrent request first) starts again and then finds the winner's rows. Each loss needs a
@@ -112,9 +112,7 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
     season = _season(token, submission)
     rules = _rules(season)
     round_ = _round(season, rules, submission)
-    scored = score_submission(
-        submission, scoring_preset=rules.scoring_preset, deals_per_game=rules.deals_per_game
-    )
+    scored = score_submission(submission, rules)
     # A rated open-play game joins its season only while its four players are members
     # (RULES.md 3.2); the rating job decides that after the game is rated, so it is stored
     # without a season here, like a rated game from play.
@@ -127,7 +125,7 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
         else:
             game = _create_game(counted_in, round_, submission, scored, players)
             season_id, game_id, rated = game.season_id, game.pk, game.rated
-            transaction.on_commit(lambda: _announce(season_id, game_id, rated))
+            announce_results(season_id, game_id if rated else None)
         GameSubmission.objects.create(
             league_id=token.league_id,
             platform=token.platform,
@@ -159,7 +157,7 @@ def _store_at_table(
         names = {p.pk: p.name for p in players}
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.SEAT_ORDER,
                     "players",
                     "A deal record must list the players in their drawn seats: "
@@ -183,25 +181,18 @@ def _store_at_table(
     return Game.objects.get(table=table)
 
 
-def _announce(season_id: int | None, game_id: int, rated: bool) -> None:
-    if season_id is not None:
-        season_results_changed.send(sender=Game, season_id=season_id)
-    if rated:
-        game_confirmed.send(sender=Game, game_id=game_id)
-
-
 def _season(token: ApiToken, submission: Submission) -> Season:
     """The season named (or the league's season on the game's date), checked against the token."""
     if submission.season is not None:
         season = Season.objects.select_related("league").filter(slug=submission.season).first()
         if season is None:
             raise InvalidRequest(
-                [error(ApiErrorCode.UNKNOWN_SEASON, "season", "There is no such season.")]
+                [Problem(ApiErrorCode.UNKNOWN_SEASON, "season", "There is no such season.")]
             )
         if submission.league is not None and season.league.slug != submission.league:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.UNKNOWN_SEASON,
                         "league",
                         f"Season {season.slug} belongs to the league {season.league.slug}.",
@@ -212,7 +203,7 @@ def _season(token: ApiToken, submission: Submission) -> Season:
         league = League.objects.filter(slug=submission.league).first()
         if league is None:
             raise InvalidRequest(
-                [error(ApiErrorCode.UNKNOWN_LEAGUE, "league", "There is no such league.")]
+                [Problem(ApiErrorCode.UNKNOWN_LEAGUE, "league", "There is no such league.")]
             )
         season = (
             Season.objects.select_related("league")
@@ -223,7 +214,7 @@ def _season(token: ApiToken, submission: Submission) -> Season:
         if season is None:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.NO_SEASON_ON_DATE,
                         "date",
                         f"The league {league.slug} has no season running on {submission.date}.",
@@ -235,7 +226,7 @@ def _season(token: ApiToken, submission: Submission) -> Season:
     if not season.start <= submission.date <= season.end:
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.DATE_OUTSIDE_SEASON,
                     "date",
                     f"Season {season.slug} runs from {season.start} to {season.end}.",
@@ -249,7 +240,7 @@ def _rules(season: Season) -> LeagueRules:
     try:
         return season_rules(season)
     except ActionError as refused:
-        raise InvalidRequest([error(ApiErrorCode.MALFORMED, "season", refused.message)]) from None
+        raise InvalidRequest([Problem(ApiErrorCode.MALFORMED, "season", refused.message)]) from None
 
 
 def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round | None:
@@ -258,7 +249,7 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
         if submission.round is not None:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.UNKNOWN_ROUND,
                         "round",
                         f"Season {season.slug} is open play; its games have no round.",
@@ -272,7 +263,7 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
         if found is None:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.UNKNOWN_ROUND,
                         "round",
                         f"Season {season.slug} has no round {submission.round}.",
@@ -282,7 +273,7 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
         if found.date != submission.date:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.DATE_OUTSIDE_SEASON,
                         "date",
                         f"Round {found.number} was played on {found.date}.",
@@ -294,7 +285,7 @@ def _round(season: Season, rules: LeagueRules, submission: Submission) -> Round 
     if found is None:
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.UNKNOWN_ROUND,
                     "round",
                     f"Season {season.slug} has no round on {submission.date}; give `round`.",
@@ -312,7 +303,7 @@ def _seat_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
         if player.pk in seen:
             raise InvalidRequest(
                 [
-                    error(
+                    Problem(
                         ApiErrorCode.DUPLICATE_PLAYER,
                         f"players[{seat}]",
                         f"{player.name} cannot sit at two seats of one game.",
@@ -333,7 +324,7 @@ def _table(round_: Round, players: Sequence[Player]) -> Table | None:
     if len(tables) != 1 or at_table != {p.pk for p in players}:
         raise InvalidRequest(
             [
-                error(
+                Problem(
                     ApiErrorCode.NOT_AT_TABLE,
                     "players",
                     f"These four players were not drawn together at one table of round "
@@ -360,22 +351,18 @@ def _create_game(
     scored: ScoredGame,
     players: Sequence[Player],
 ) -> Game:
-    game = Game.objects.create(
-        season=season,
-        round=round_,
-        date=submission.date,
-        status=Game.Status.CONFIRMED,
-        source=Game.Source.API,
-        rated=submission.rated,
-        deals=scored.deals,
+    return record_game(
+        Game(
+            season=season,
+            round=round_,
+            date=submission.date,
+            status=Game.Status.CONFIRMED,
+            source=Game.Source.API,
+            rated=submission.rated,
+            deals=scored.deals,
+        ),
+        [
+            (seat, player, score)
+            for seat, (player, score) in enumerate(zip(players, scored.scores, strict=True))
+        ],
     )
-    GameResult.objects.bulk_create(
-        results_for(
-            game,
-            [
-                (seat, player, score)
-                for seat, (player, score) in enumerate(zip(players, scored.scores, strict=True))
-            ],
-        )
-    )
-    return game

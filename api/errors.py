@@ -15,6 +15,7 @@ from rest_framework.views import exception_handler
 
 from api.limits import max_body_bytes
 from core.errors import ActionCode, ActionError
+from scoring.problems import Problem
 
 
 class ApiErrorCode(StrEnum):
@@ -49,32 +50,27 @@ class ApiErrorCode(StrEnum):
     PLAYER_NAME_MISMATCH = "player_name_mismatch"
 
 
-def error(code: str, path: str, message: str) -> dict[str, str]:
-    """One error object."""
-    return {"code": str(code), "path": path, "message": message}
-
-
 class ApiError(exceptions.APIException):
     """An error answered with a list of error objects and the given HTTP status."""
 
-    def __init__(self, status_code: int, errors: Iterable[Mapping[str, str]]) -> None:
+    def __init__(self, status_code: int, problems: Iterable[Problem]) -> None:
         self.status_code = status_code
-        self.errors = [dict(e) for e in errors]
-        super().__init__(detail="; ".join(e["message"] for e in self.errors))
+        self.problems = list(problems)
+        super().__init__(detail="; ".join(p.message for p in self.problems))
 
 
 class InvalidRequest(ApiError):
     """400: the body names a season, player or game the rules refuse; lists every reason."""
 
-    def __init__(self, errors: Iterable[Mapping[str, str]]) -> None:
-        super().__init__(status.HTTP_400_BAD_REQUEST, errors)
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        super().__init__(status.HTTP_400_BAD_REQUEST, problems)
 
 
 class Conflict(ApiError):
     """409: the request contradicts what is stored (e.g. a game id resent with new content)."""
 
-    def __init__(self, code: str, message: str, path: str = "") -> None:
-        super().__init__(status.HTTP_409_CONFLICT, [error(code, path, message)])
+    def __init__(self, code: ApiErrorCode, message: str, path: str = "") -> None:
+        super().__init__(status.HTTP_409_CONFLICT, [Problem(code, path, message)])
 
 
 class PayloadTooLarge(ApiError):
@@ -83,7 +79,7 @@ class PayloadTooLarge(ApiError):
     def __init__(self, limit: int) -> None:
         message = f"The request body is larger than {limit} bytes; send one game per request."
         super().__init__(
-            status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, [error(ApiErrorCode.TOO_LARGE, "", message)]
+            status.HTTP_413_REQUEST_ENTITY_TOO_LARGE, [Problem(ApiErrorCode.TOO_LARGE, "", message)]
         )
 
 
@@ -95,20 +91,20 @@ def _join(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
-def flatten_validation_errors(detail: Any, path: str = "") -> list[dict[str, str]]:
+def flatten_validation_errors(detail: Any, path: str = "") -> list[Problem]:
     """DRF's nested validation errors as a flat list of `malformed` errors with paths."""
     if isinstance(detail, Mapping):
         return [e for k, v in detail.items() for e in flatten_validation_errors(v, _join(path, k))]
     if isinstance(detail, list):
         if all(isinstance(item, str) for item in detail):
-            return [error(ApiErrorCode.MALFORMED, path, str(item)) for item in detail]
+            return [Problem(ApiErrorCode.MALFORMED, path, str(item)) for item in detail]
         return [
             e
             for i, v in enumerate(detail)
             if v
             for e in flatten_validation_errors(v, _join(path, i))
         ]
-    return [error(ApiErrorCode.MALFORMED, path, str(detail))]
+    return [Problem(ApiErrorCode.MALFORMED, path, str(detail))]
 
 
 _STATUS_CODES: dict[type[exceptions.APIException], ApiErrorCode] = {
@@ -134,17 +130,17 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if response is None:
         return None
     if isinstance(exc, ApiError):
-        errors = exc.errors
+        problems = exc.problems
     elif isinstance(exc, exceptions.ValidationError):
-        errors = flatten_validation_errors(as_serializer_error(exc))
+        problems = flatten_validation_errors(as_serializer_error(exc))
     else:
         code = next(
             (c for kind, c in _STATUS_CODES.items() if isinstance(exc, kind)),
             ApiErrorCode.MALFORMED,
         )
         detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
-        errors = [error(code, "", str(detail))]
-    response.data = {"errors": errors}
+        problems = [Problem(code, "", str(detail))]
+    response.data = {"errors": [p.to_json() for p in problems]}
     return response
 
 
@@ -162,4 +158,4 @@ def refused_by_action(refused: ActionError) -> exceptions.APIException:
         return exceptions.NotFound(refused.message)
     if code == status.HTTP_403_FORBIDDEN:
         return exceptions.PermissionDenied(refused.message)
-    return ApiError(code, [error(refused.code.value, "", refused.message)])
+    return ApiError(code, [refused.problem])

@@ -9,9 +9,10 @@ from typing import Any
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 
-from api.errors import ApiErrorCode, InvalidRequest, PayloadTooLarge, error
+from api.errors import ApiErrorCode, InvalidRequest, PayloadTooLarge
 from api.limits import max_body_bytes
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
+from scoring.problems import Problem
 
 MAX_DEPTH = 32
 _REFUSED_CONTENT = {
@@ -47,5 +48,5 @@ class LimitedJSONParser(JSONParser):
         except StrictJsonError as refused:
             if refused.code in _REFUSED_CONTENT:
                 code = _REFUSED_CONTENT[refused.code]
-                raise InvalidRequest([error(code, refused.path, refused.message)]) from None
+                raise InvalidRequest([Problem(code, refused.path, refused.message)]) from None
             raise exceptions.ParseError(f"The body is not JSON: {refused.message}.") from None

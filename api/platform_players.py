@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from api.errors import ApiErrorCode, InvalidRequest, error
+from api.errors import ApiErrorCode, InvalidRequest
 from api.models import ApiToken, PlatformPlayer
 from api.submissions import PlayerRef
 from core.errors import ActionError
 from league.actions.players import clean_player_name, get_or_create_players
 from league.models import Player
+from scoring.problems import Problem
 
 
 def resolve_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
@@ -33,7 +34,9 @@ def resolve_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
     try:
         named = {seat: clean_player_name(r.name) for seat, r in enumerate(refs) if r.name}
     except ActionError as refused:
-        raise InvalidRequest([error(ApiErrorCode.MALFORMED, "players", refused.message)]) from None
+        raise InvalidRequest(
+            [Problem(ApiErrorCode.MALFORMED, "players", refused.message)]
+        ) from None
     problems = [
         *_unnamed_new_ids(refs, known),
         *_mismatched_names(refs, known, named),
@@ -63,10 +66,10 @@ def resolve_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
     ]
 
 
-def _unnamed_new_ids(refs: Sequence[PlayerRef], known: dict[str, Player]) -> list[dict[str, str]]:
+def _unnamed_new_ids(refs: Sequence[PlayerRef], known: dict[str, Player]) -> list[Problem]:
     """An id seen for the first time must come with the player's name."""
     return [
-        error(
+        Problem(
             ApiErrorCode.UNKNOWN_PLAYER,
             f"players[{seat}].id",
             f"The platform id {ref.platform_id} is new; send it once with the player's name.",
@@ -78,14 +81,14 @@ def _unnamed_new_ids(refs: Sequence[PlayerRef], known: dict[str, Player]) -> lis
 
 def _mismatched_names(
     refs: Sequence[PlayerRef], known: dict[str, Player], named: dict[int, str]
-) -> list[dict[str, str]]:
+) -> list[Problem]:
     """A known id sent with a name must name the player it stands for."""
     problems = []
     for seat, ref in enumerate(refs):
         player = known.get(ref.platform_id or "")
         if player is not None and seat in named and named[seat] != player.name:
             problems.append(
-                error(
+                Problem(
                     ApiErrorCode.PLAYER_NAME_MISMATCH,
                     f"players[{seat}].name",
                     f"The platform id {ref.platform_id} stands for {player.name}, "

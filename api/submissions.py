@@ -5,13 +5,13 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from api.errors import ApiErrorCode, InvalidRequest, error
-from scoring import RuleError, UnknownPresetError, get_preset, parse_game_record, score_game
-from scoring.bounds import game_total_bounds, seats_out_of_bounds
+from api.errors import ApiErrorCode, InvalidRequest
+from league.game_check import SHAPE_CODES, GameCode, GameRules, check_game
+from scoring import Problem
 
 
 @dataclass(frozen=True)
@@ -85,101 +85,34 @@ class ScoredGame:
     deals: list[Any] | None
 
 
-def _engine_path(prefix: str, path: str) -> str:
-    if not path:
-        return prefix
-    return f"{prefix}{path}" if path.startswith("[") else f"{prefix}.{path}"
+# The game check's codes as the API names them (FORMATS.md 3); the engine's pass unchanged.
+_API_CODES: dict[str, ApiErrorCode] = {
+    GameCode.PRESET_MISMATCH: ApiErrorCode.PRESET_MISMATCH,
+    GameCode.DEAL_COUNT: ApiErrorCode.DEAL_COUNT,
+    GameCode.SCORE_OUT_OF_RANGE: ApiErrorCode.MALFORMED,
+    GameCode.SCORES_MISMATCH: ApiErrorCode.SCORES_MISMATCH,
+}
+# Where a problem of the game check points in the request body.
+_UNPREFIXED = frozenset({GameCode.SCORE_OUT_OF_RANGE, GameCode.SCORES_MISMATCH})
 
 
-def _engine_errors(prefix: str, errors: Sequence[RuleError]) -> list[dict[str, str]]:
-    return [error(e.code.value, _engine_path(prefix, e.path), e.message) for e in errors]
+def _api_problem(problem: Problem) -> Problem:
+    code = _API_CODES.get(problem.code, problem.code)
+    if problem.code in _UNPREFIXED:
+        return Problem(code, problem.path, problem.message)
+    path = f"record.{problem.path}" if problem.path else "record"
+    return Problem(code, path, problem.message)
 
 
-def _check_bounds(scores: Sequence[int], scoring_preset: str, deals_per_game: int) -> None:
-    """Refuse game scores no game of the league's deals can give (scoring.bounds)."""
-    try:
-        bounds = game_total_bounds(get_preset(scoring_preset), deals_per_game)
-    except UnknownPresetError:
-        return
-    problems = [
-        error(
-            ApiErrorCode.MALFORMED,
-            f"scores[{seat}]",
-            f"{scores[seat]} cannot be a game score: a game of {deals_per_game} deals under "
-            f"{scoring_preset} scores between {bounds[0]} and {bounds[1]}.",
-        )
-        for seat in seats_out_of_bounds(scores, bounds)
-    ]
-    if problems:
-        raise InvalidRequest(problems)
-
-
-def score_submission(
-    submission: Submission, *, scoring_preset: str, deals_per_game: int
-) -> ScoredGame:
+def score_submission(submission: Submission, rules: GameRules) -> ScoredGame:
     """The game's scores: given, or computed from the record by the league's scoring rules.
 
-    Raises InvalidRequest listing every problem: the engine's rule errors with their paths
-    under `record`, a wrong deal count, a record in another preset, or scores that disagree
-    with the record.
+    Raises InvalidRequest listing every problem of the game check (league.game_check): the
+    engine's rule errors with their paths under `record`, a wrong deal count or a record in
+    another preset (these alone, first), or scores that disagree with the record.
     """
-    if submission.record is None:
-        assert submission.scores is not None
-        _check_bounds(submission.scores, scoring_preset, deals_per_game)
-        return ScoredGame(submission.scores, None)
-    record, parse_errors = parse_game_record(submission.record)
-    if record is None:
-        raise InvalidRequest(_engine_errors("record", parse_errors))
-    problems: list[dict[str, str]] = []
-    if record.preset is not None and record.preset != scoring_preset:
-        problems.append(
-            error(
-                ApiErrorCode.PRESET_MISMATCH,
-                "record.preset",
-                f"The league scores by {scoring_preset}, but the record says {record.preset}.",
-            )
-        )
-    if len(record.deals) != deals_per_game:
-        problems.append(
-            error(
-                ApiErrorCode.DEAL_COUNT,
-                "record.deals",
-                f"A game in this league has {deals_per_game} deals; the record has "
-                f"{len(record.deals)}.",
-            )
-        )
-    if problems:
-        raise InvalidRequest(problems)
-    try:
-        preset = get_preset(scoring_preset)
-    except UnknownPresetError:
-        raise InvalidRequest(
-            [
-                error(
-                    ApiErrorCode.PRESET_MISMATCH,
-                    "record",
-                    f"The league's scoring preset {scoring_preset} is unknown to the engine.",
-                )
-            ]
-        ) from None
-    result = score_game(record.deals, preset)
-    if not result.valid or result.totals is None:
-        raise InvalidRequest(
-            [
-                e
-                for index, deal in enumerate(result.deals)
-                for e in _engine_errors(f"record.deals[{index}]", deal.errors)
-            ]
-        )
-    if submission.scores is not None and tuple(submission.scores) != tuple(result.totals):
-        raise InvalidRequest(
-            [
-                error(
-                    ApiErrorCode.SCORES_MISMATCH,
-                    "scores",
-                    f"The scores {list(submission.scores)} disagree with the record's totals "
-                    f"{list(result.totals)}.",
-                )
-            ]
-        )
-    return ScoredGame(tuple(result.totals), list(record.deals))
+    check = check_game(rules, record=submission.record, totals=submission.scores)
+    shape = [p for p in check.problems if p.code in SHAPE_CODES]
+    if shape or check.totals is None:
+        raise InvalidRequest([_api_problem(p) for p in shape or check.problems])
+    return ScoredGame(check.totals, None if check.deals is None else list(check.deals))

@@ -17,8 +17,9 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryD
 from django.template import loader
 from django.utils.translation import gettext as _
 
-from api.errors import ApiErrorCode, error
+from api.errors import ApiErrorCode
 from config.unstorable import is_storable, printable
+from scoring.problems import Problem
 
 API_PREFIX = "/api/"
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -67,7 +68,7 @@ class HostileInputMiddleware:
         if not is_storable(request.path):
             if api:
                 message = "Nothing is here; check the address and its slug or number."
-                body = {"errors": [error(ApiErrorCode.NOT_FOUND, "", message)]}
+                body = {"errors": [Problem(ApiErrorCode.NOT_FOUND, "", message).to_json()]}
                 return JsonResponse(body, status=404)
             raise Http404(_("There is no page at this address."))
         for fields in _form_fields(request):
@@ -83,7 +84,7 @@ def _refuse_field(request: HttpRequest, field: str, api: bool) -> HttpResponse:
             f"The parameter '{field}' contains a NUL byte or a lone surrogate, "
             "which is not text we can store."
         )
-        body = {"errors": [error(ApiErrorCode.INVALID_TEXT, field, message)]}
+        body = {"errors": [Problem(ApiErrorCode.INVALID_TEXT, field, message).to_json()]}
         return JsonResponse(body, status=400)
     message = _(
         "The field “%(field)s” contains a character that is not allowed (a NUL byte or a "

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from scoring.problems import ProblemError
+
 
 class ActionCode(StrEnum):
     """Stable codes for refused actions (callers branch on these, users read the message)."""
@@ -23,13 +25,9 @@ class ActionCode(StrEnum):
     CONFLICT = "conflict"
 
 
-class ActionError(Exception):
-    """An action that was refused; nothing was written. `message` says what to do."""
+class ActionError(ProblemError[ActionCode]):
+    """An action that was refused; nothing was written. `message` says what to do, `problem`
+    is the refusal as a `Problem` (its path is empty unless the action names a field)."""
 
-    def __init__(self, code: ActionCode, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def __str__(self) -> str:
-        return str(self.message)
+    def __init__(self, code: ActionCode, message: str, path: str = "") -> None:
+        super().__init__(code, path, message)

@@ -22,8 +22,7 @@ from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
-from games.facts import results_for
-from games.models import Game, GameResult, ResultEvent, ResultVersion, SheetDraft
+from games.models import Game, ResultEvent, ResultVersion, SheetDraft
 from games.permissions import (
     LinkActor,
     TableState,
@@ -33,12 +32,13 @@ from games.permissions import (
     verify_draw_published,
     verify_submit,
 )
+from games.record import record_game
 from games.season_status import advance_season_status
 from games.seat_links import verify_link_actor
 from games.sheets import CheckedResult, check_scores, check_sheet
 from league.actions.common import lock_round, season_rules
 from league.models import Round, Season, Seat, Table
-from league.signals import game_confirmed, season_results_changed
+from league.signals import announce_results
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -164,14 +164,7 @@ def _add_version(
     player_id: int | None = None,
 ) -> ResultVersion:
     if current is not None:
-        current.status = ResultVersion.Status.SUPERSEDED
-        current.save(update_fields=["status"])
-        ResultEvent.objects.create(
-            version=current,
-            action=ResultEvent.Action.SUPERSEDED,
-            actor=_user(actor),
-            via_id=_via(actor),
-        )
+        _move(current, ResultVersion.Status.SUPERSEDED, ResultEvent.Action.SUPERSEDED, actor)
     _mark_in_play(table)
     last = ResultVersion.objects.filter(table=table).order_by("-number").first()
     version = ResultVersion.objects.create(
@@ -299,14 +292,7 @@ def confirm_result(table: Table, version_number: int, *, actor: Actor) -> Result
         verify_confirm(state, version_number)
         organizer, current = state.organizer, state.current
         assert current is not None  # verify_confirm checked it
-        current.status = ResultVersion.Status.CONFIRMED
-        current.save(update_fields=["status"])
-        ResultEvent.objects.create(
-            version=current,
-            action=ResultEvent.Action.CONFIRMED,
-            actor=_user(actor),
-            via_id=_via(actor),
-        )
+        _move(current, ResultVersion.Status.CONFIRMED, ResultEvent.Action.CONFIRMED, actor)
         _store_game(
             locked,
             seats,
@@ -345,49 +331,38 @@ def dispute_result(
         current = state.current
         assert current is not None  # verify_dispute checked it
         was_confirmed = current.status == ResultVersion.Status.CONFIRMED
-        current.status = ResultVersion.Status.DISPUTED
-        current.save(update_fields=["status"])
-        ResultEvent.objects.create(
-            version=current,
-            action=ResultEvent.Action.DISPUTED,
-            actor=_user(actor),
-            via_id=_via(actor),
-            reason=reason[:300],
-        )
+        _move(current, ResultVersion.Status.DISPUTED, ResultEvent.Action.DISPUTED, actor, reason)
         if was_confirmed:
             Game.objects.filter(table=locked).update(status=Game.Status.DISPUTED)
-            _after_commit(locked.round.season_id, None)
+            announce_results(locked.round.season_id, None)
         return current
+
+
+def _move(version: ResultVersion, status: str, action: str, actor: Any, reason: str = "") -> None:
+    """Move `version` to `status` and log the event `action` by `actor` (with its reason)."""
+    version.status = status
+    version.save(update_fields=["status"])
+    ResultEvent.objects.create(
+        version=version, action=action, actor=_user(actor), via_id=_via(actor), reason=reason[:300]
+    )
 
 
 def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, source: str) -> Game:
     """Write (or replace) the table's Game and its per-seat results from `version`."""
     round_ = table.round
-    game, _created = Game.objects.update_or_create(
-        table=table,
-        defaults={
-            "season_id": round_.season_id,
-            "round": round_,
-            "date": round_.date,
-            "status": Game.Status.CONFIRMED,
-            "source": source,
-            "deals": version.deals,
-        },
-    )
-    GameResult.objects.filter(game=game).delete()
-    GameResult.objects.bulk_create(
-        results_for(game, [(s.seat, s.player_id, version.scores[i]) for i, s in enumerate(seats)])
+    game = record_game(
+        Game(
+            table=table,
+            season_id=round_.season_id,
+            round=round_,
+            date=round_.date,
+            status=Game.Status.CONFIRMED,
+            source=source,
+            deals=version.deals,
+        ),
+        [(s.seat, s.player_id, version.scores[i]) for i, s in enumerate(seats)],
     )
     if round_.season.status == Season.Status.UPCOMING:  # its first result: running now
         advance_season_status(round_.season)
-    _after_commit(round_.season_id, game.pk)
+    announce_results(round_.season_id, game.pk)
     return game
-
-
-def _after_commit(season_id: int, game_id: int | None) -> None:
-    def send() -> None:
-        season_results_changed.send(sender=Game, season_id=season_id)
-        if game_id is not None:
-            game_confirmed.send(sender=Game, game_id=game_id)
-
-    transaction.on_commit(send)

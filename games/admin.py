@@ -8,9 +8,10 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from core.read_only_admin import ReadOnlyAdmin
 from games.facts import refresh_facts
 from games.models import Game, GameResult, ResultEvent, ResultVersion
-from league.admin import announce_results_changed
+from league.signals import announce_results
 
 
 class GameResultInline(admin.TabularInline[GameResult, Game]):
@@ -34,12 +35,12 @@ class GameAdmin(admin.ModelAdmin[Game]):
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         refresh_facts([form.instance.pk])
-        announce_results_changed(form.instance.season_id)
+        announce_results(form.instance.season_id)
 
     def delete_model(self, request: HttpRequest, obj: Game) -> None:
         season_id = obj.season_id
         super().delete_model(request, obj)
-        announce_results_changed(season_id)
+        announce_results(season_id)
 
 
 @admin.register(GameResult)
@@ -53,19 +54,19 @@ class GameResultAdmin(admin.ModelAdmin[GameResult]):
     def save_model(self, request: HttpRequest, obj: GameResult, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         refresh_facts([obj.game_id])
-        announce_results_changed(obj.game.season_id)
+        announce_results(obj.game.season_id)
 
     def delete_model(self, request: HttpRequest, obj: GameResult) -> None:
         super().delete_model(request, obj)
         refresh_facts([obj.game_id])
-        announce_results_changed(obj.game.season_id)
+        announce_results(obj.game.season_id)
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[GameResult]) -> None:
         games = dict(queryset.values_list("game_id", "game__season_id"))
         super().delete_queryset(request, queryset)
         refresh_facts(games)
         for season_id in set(games.values()):
-            announce_results_changed(season_id)
+            announce_results(season_id)
 
 
 class ResultEventInline(admin.TabularInline[ResultEvent, ResultVersion]):
@@ -80,7 +81,7 @@ class ResultEventInline(admin.TabularInline[ResultEvent, ResultVersion]):
 
 
 @admin.register(ResultVersion)
-class ResultVersionAdmin(admin.ModelAdmin[ResultVersion]):
+class ResultVersionAdmin(ReadOnlyAdmin[ResultVersion]):
     """Every version is kept as entered: the admin shows them, edits go through the actions."""
 
     list_display = ("table", "number", "status", "by_organizer", "entered_by", "created_at")
@@ -89,28 +90,14 @@ class ResultVersionAdmin(admin.ModelAdmin[ResultVersion]):
     list_select_related = ("table__round__season", "entered_by")
     inlines = (ResultEventInline,)
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    deletable = False
 
 
 @admin.register(ResultEvent)
-class ResultEventAdmin(admin.ModelAdmin[ResultEvent]):
+class ResultEventAdmin(ReadOnlyAdmin[ResultEvent]):
     list_display = ("version", "action", "actor", "created_at")
     list_filter = ("action",)
     search_fields = ("version__table__round__season__slug", "actor__username")
     list_select_related = ("version__table__round__season", "actor")
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+    deletable = False

@@ -16,15 +16,15 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from league.game_check import GameCode
 from scoring import ErrorCode
 
 
 class EntryCode(StrEnum):
-    """Problems with an entered result that are about the entry, not a deal's rules."""
+    """Problems with an entered sheet that are about the entry itself (the game's own problems
+    are `league.game_check.GameCode`, a deal's the engine's `ErrorCode`)."""
 
-    DEAL_COUNT = "deal_count"
     DEALS_EMPTY = "deals_empty"
-    SCORE_OUT_OF_RANGE = "score_out_of_range"
 
 
 MALFORMED: Final = ErrorCode.MALFORMED.value
@@ -75,8 +75,8 @@ PLAYER_MESSAGES: Final[Mapping[str, Promise]] = {
     ErrorCode.CARD_NOT_IN_HAND: _("A player played a card he did not hold."),
     ErrorCode.REVOKE: _("A player did not follow suit while he held the suit led (a revoke)."),
     ErrorCode.TRICKS_MISMATCH: _("The tricks entered disagree with the card play."),
-    EntryCode.DEAL_COUNT: _("This league's game has %(expected)s deals; the sheet has %(got)s."),
-    EntryCode.SCORE_OUT_OF_RANGE: _(
+    GameCode.DEAL_COUNT: _("This league's game has %(expected)s deals; the sheet has %(got)s."),
+    GameCode.SCORE_OUT_OF_RANGE: _(
         "Seat %(seat)s: %(score)s cannot be a game score; a game of %(deals)s deals scores "
         "between %(low)s and %(high)s."
     ),

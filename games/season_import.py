@@ -8,12 +8,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from games.facts import results_for
-from games.models import Game, GameResult
+from games.models import Game
+from games.record import record_games
 from league.actions.players import get_or_create_players
 from league.models import League, Round, Season, Seat, Table
 from league.season_file import SeasonFile, SeasonFileError, parse_season_file
-from league.signals import season_results_changed
+from league.signals import announce_results
 
 
 @dataclass(frozen=True)
@@ -43,9 +43,7 @@ def import_season(data: object) -> ImportSummary:
     with transaction.atomic():
         summary = _write_season(season_file)
         season_id = summary.season.pk
-        transaction.on_commit(
-            lambda: season_results_changed.send(sender=Season, season_id=season_id)
-        )
+        announce_results(season_id)
     return summary
 
 
@@ -92,25 +90,26 @@ def _write_season(file: SeasonFile) -> ImportSummary:
         for table, game in zip(tables, file.round_games, strict=True)
         for seat, (name, _) in enumerate(game.results)
     )
-    games = Game.objects.bulk_create(
-        Game(
-            season=season,
-            round=None if game.round_number is None else round_by_number[game.round_number],
-            table=table,
-            date=game.date,
-            status=Game.Status.CONFIRMED,
-            source=Game.Source.IMPORT,
-            deals=game.deals,
-        )
-        for game, table in zip(file.games, [*tables, *[None] * len(file.open_games)], strict=True)
-    )
-    GameResult.objects.bulk_create(
-        result
-        for game, file_game in zip(games, file.games, strict=True)
-        for result in results_for(
-            game,
-            [(seat, players[name], score) for seat, (name, score) in enumerate(file_game.results)],
-        )
+    games = record_games(
+        [
+            (
+                Game(
+                    season=season,
+                    round=(
+                        None if game.round_number is None else round_by_number[game.round_number]
+                    ),
+                    table=table,
+                    date=game.date,
+                    status=Game.Status.CONFIRMED,
+                    source=Game.Source.IMPORT,
+                    deals=game.deals,
+                ),
+                [(seat, players[name], score) for seat, (name, score) in enumerate(game.results)],
+            )
+            for game, table in zip(
+                file.games, [*tables, *[None] * len(file.open_games)], strict=True
+            )
+        ]
     )
     return ImportSummary(season, len(rounds), len(games), len(players))
 

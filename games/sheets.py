@@ -10,17 +10,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from games.messages import (
-    MALFORMED,
     EntryCode,
     deal_params,
     empty_deals_message,
     player_message,
 )
-from scoring import DealResult, get_preset, score_game
-from scoring.bounds import game_total_bounds, seats_out_of_bounds
+from league.game_check import GameCode, PlainRules, check_game
+from scoring import DealResult, ErrorCode, Problem, get_preset
 from scoring.cards import Strain
 
 SCORE_LIMIT = 100_000
@@ -30,32 +30,21 @@ STRAINS = tuple(s.name for s in sorted(Strain, key=lambda s: (s == Strain.NT, -s
 
 
 @dataclass(frozen=True)
-class EntryError:
-    """One problem with an entered result: stable `code`, `path` to the value, a sentence."""
-
-    code: str
-    path: str
-    message: str
-
-    def as_json(self) -> dict[str, str]:
-        return {"code": self.code, "path": self.path, "message": self.message}
-
-
-@dataclass(frozen=True)
 class CheckedResult:
     """The verdict on an entered result: final scores by seat when valid, else the errors."""
 
     valid: bool
     scores: tuple[int, ...] | None
     deals: list[dict[str, Any]] | None = None
-    errors: list[EntryError] = field(default_factory=list)
+    errors: list[Problem] = field(default_factory=list)
     deal_results: list[DealResult] = field(default_factory=list)
 
-    def as_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Any]:
+        """The live check of the whole sheet: verdict, scores, problems and each deal's scores."""
         return {
             "valid": self.valid,
             "scores": None if self.scores is None else list(self.scores),
-            "errors": [e.as_json() for e in self.errors],
+            "errors": [e.to_json() for e in self.errors],
             "deals": [
                 {"valid": d.valid, "scores": None if d.scores is None else list(d.scores)}
                 for d in self.deal_results
@@ -111,37 +100,41 @@ def check_scores(
     """Game scores by seat: one whole number per seated player, each a total that a game of
     the league's deals can give under its preset (scoring.bounds)."""
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence) or len(raw) != seats:
-        return CheckedResult(False, None, errors=[_entry_error(MALFORMED, "scores", seats=seats)])
-    errors: list[EntryError] = []
+        return CheckedResult(
+            False, None, errors=[_entry_error(ErrorCode.MALFORMED, "scores", seats=seats)]
+        )
+    errors: list[Problem] = []
     scores: list[int] = []
     for seat, value in enumerate(raw):
         number = _whole_number(value)
         if number is None or abs(number) > SCORE_LIMIT:
-            errors.append(_entry_error(MALFORMED, f"scores[{seat}]", seat=seat + 1))
+            errors.append(_entry_error(ErrorCode.MALFORMED, f"scores[{seat}]", seat=seat + 1))
         else:
             scores.append(number)
     if errors:
         return CheckedResult(False, None, errors=errors)
-    low, high = bounds = game_total_bounds(get_preset(preset_name), deals_per_game)
+    check = check_game(PlainRules(preset_name, deals_per_game), totals=scores)
+    low, high = check.bounds or (None, None)
     errors = [
         _entry_error(
-            EntryCode.SCORE_OUT_OF_RANGE,
-            f"scores[{seat}]",
-            seat=seat + 1,
-            score=scores[seat],
+            p.code,
+            p.path,
+            seat=at + 1,
+            score=scores[at],
             deals=deals_per_game,
             low=low,
             high=high,
         )
-        for seat in seats_out_of_bounds(scores, bounds)
+        for p in check.problems
+        if (at := _deal_index(p.path, _SEAT)) is not None
     ]
-    if errors:
+    if errors or check.totals is None:
         return CheckedResult(False, None, errors=errors)
-    return CheckedResult(True, tuple(scores))
+    return CheckedResult(True, check.totals)
 
 
-def _entry_error(code: str, path: str, **params: Any) -> EntryError:
-    return EntryError(str(code), path, player_message(code, path, **params))
+def _entry_error(code: StrEnum, path: str, **params: Any) -> Problem:
+    return Problem(code, path, player_message(code, path, **params))
 
 
 def is_empty_deal(record: object) -> bool:
@@ -162,32 +155,44 @@ def check_sheet(deals: object, preset_name: str, deals_per_game: int) -> Checked
     of their errors; the other deals' errors are the players' sentences (games.messages).
     """
     if not isinstance(deals, list):
-        return CheckedResult(False, None, errors=[_entry_error(MALFORMED, "deals")])
-    preset = get_preset(preset_name)
-    game = score_game(deals, preset)
+        return CheckedResult(False, None, errors=[_entry_error(ErrorCode.MALFORMED, "deals")])
+    check = check_game(PlainRules(preset_name, deals_per_game), deals=deals)
+    minimum_bid = get_preset(preset_name).options.minimum_bid
     empty = [i for i, deal in enumerate(deals) if is_empty_deal(deal)]
     errors = [
-        _entry_error(
-            e.code.value,
-            f"deals[{i}].{e.path}" if e.path else f"deals[{i}]",
-            **deal_params(deals[i], preset.options.minimum_bid),
-        )
-        for i, deal in enumerate(game.deals)
-        if i not in empty
-        for e in deal.errors
+        _sheet_error(problem, deals, deals_per_game, minimum_bid)
+        for problem in check.problems
+        if _deal_index(problem.path, _DEAL) not in empty
     ]
     if empty:
         errors.insert(
-            0, EntryError(EntryCode.DEALS_EMPTY, "deals", empty_deals_message(len(empty)))
+            1 if errors and errors[0].code == GameCode.DEAL_COUNT else 0,
+            Problem(EntryCode.DEALS_EMPTY, "deals", empty_deals_message(len(empty))),
         )
-    if len(deals) != deals_per_game:
-        errors.insert(
-            0,
-            _entry_error(EntryCode.DEAL_COUNT, "deals", expected=deals_per_game, got=len(deals)),
-        )
-    if errors or game.totals is None:
-        return CheckedResult(False, None, deals, errors, game.deals)
-    return CheckedResult(True, tuple(game.totals), deals, [], game.deals)
+    if errors or check.totals is None:
+        return CheckedResult(False, None, deals, errors, check.deal_results)
+    return CheckedResult(True, check.totals, deals, [], check.deal_results)
+
+
+_SEAT = re.compile(r"^scores\[(\d+)\]$")
+_DEAL = re.compile(r"^deals\[(\d+)\]")
+
+
+def _deal_index(path: str, pattern: re.Pattern[str]) -> int | None:
+    """The index a problem's path starts with (`deals[3]...` -> 3), if it has one."""
+    match = pattern.match(path)
+    return int(match.group(1)) if match else None
+
+
+def _sheet_error(
+    problem: Problem, deals: list[Any], deals_per_game: int, minimum_bid: int
+) -> Problem:
+    """A problem of the game check with the player's sentence for its code."""
+    if problem.code == GameCode.DEAL_COUNT:
+        return _entry_error(problem.code, problem.path, expected=deals_per_game, got=len(deals))
+    index = _deal_index(problem.path, _DEAL)
+    record = deals[index] if index is not None else None
+    return _entry_error(problem.code, problem.path, **deal_params(record, minimum_bid))
 
 
 def sheet_from_form(data: Mapping[str, Any], deals_per_game: int) -> list[dict[str, Any]]:

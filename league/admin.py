@@ -6,7 +6,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
-from django.db import transaction
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
@@ -17,20 +16,12 @@ from games.facts import refresh_facts
 from games.models import Game
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import PRESETS, LeagueRules, RulesError
-from league.signals import season_results_changed
+from league.signals import announce_results
 
 
 def refresh_round_facts(rounds: QuerySet[Round]) -> None:
     """Round numbers edited by hand: the results of the rounds' games carry them (games.facts)."""
     refresh_facts(Game.objects.filter(round__in=rounds).values_list("id", flat=True))
-
-
-def announce_results_changed(season_id: int | None) -> None:
-    """Tell publishers (after commit) that a season's standings inputs were edited by hand."""
-    if season_id is not None:
-        transaction.on_commit(
-            lambda: season_results_changed.send(sender=Season, season_id=season_id)
-        )
 
 
 class SeasonForm(forms.ModelForm[Season]):
@@ -106,13 +97,13 @@ class SeasonAdmin(admin.ModelAdmin[Season]):
     def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
         if change and "rules" in form.changed_data:
-            announce_results_changed(obj.pk)
+            announce_results(obj.pk)
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         if any(formset.has_changed() for formset in formsets):
             refresh_round_facts(Round.objects.filter(season=form.instance))
-            announce_results_changed(form.instance.pk)
+            announce_results(form.instance.pk)
 
 
 class PlayerForm(forms.ModelForm[Player]):
@@ -184,7 +175,7 @@ class RoundAdmin(admin.ModelAdmin[Round]):
         super().save_model(request, obj, form, change)
         if change and "number" in form.changed_data:
             refresh_round_facts(Round.objects.filter(pk=obj.pk))
-            announce_results_changed(obj.season_id)
+            announce_results(obj.season_id)
 
 
 @admin.register(Registration)

@@ -22,9 +22,11 @@ import hashlib
 import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
 from league.rules import REMAINDER_POLICIES
+from scoring.problems import ProblemError
 
 P = TypeVar("P", bound=Hashable)
 
@@ -45,8 +47,17 @@ RECIPES: tuple[str, ...] = (SHA256_RECIPE, LEGACY_RECIPE)
 UNRECORDED_RECIPE = "unrecorded"
 
 
-class DrawError(ValueError):
+class DrawCode(StrEnum):
+    """Why a draw cannot be made as asked."""
+
+    INVALID = "invalid_draw"
+
+
+class DrawError(ProblemError[DrawCode], ValueError):
     """A draw that cannot be made as asked (unknown strategy or option, duplicate player)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(DrawCode.INVALID, "", message)
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,11 @@ import datetime as dt
 import itertools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Literal
 
 from scoring import registered_presets
+from scoring.problems import ProblemError
 
 LeagueKind = Literal["rounds", "rated"]
 RemainderPolicy = Literal["reserve", "three-player"]
@@ -79,13 +81,25 @@ MAX_FINAL_MONTHS = 12
 MAX_RATING = 10_000
 
 
-class RulesError(ValueError):
+class RulesCode(StrEnum):
+    """Why a rules dictionary was refused (the field is the problem's path)."""
+
+    INVALID = "invalid_rules"
+
+
+class RulesError(ProblemError[RulesCode], ValueError):
     """A rules dictionary that does not describe a valid league; `field` names the bad value."""
 
     def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"rules.{field}: {message}")
-        self.field = field
-        self.message = message
+        super().__init__(RulesCode.INVALID, field, message)
+
+    @property
+    def field(self) -> str:
+        """The bad value's name inside the rules (the problem's path)."""
+        return self.path
+
+    def __str__(self) -> str:
+        return f"rules.{self.field}: {self.message}"
 
 
 @dataclass(frozen=True)

@@ -6,19 +6,30 @@ import datetime as dt
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-import scoring
 from core.errors import ActionError
 from league.actions.players import clean_player_name
+from league.game_check import GameCode, check_game
 from league.rules import LeagueRules, RulesError
+from scoring.problems import ProblemError
 
 _SLUG = re.compile(r"[-\w]{1,120}")
 MAX_SCORE = 100_000  # far beyond any real game; keeps scores inside the database's integers
 
 
-class SeasonFileError(ValueError):
+class SeasonFileCode(StrEnum):
+    """Why a season file was refused (its message names where)."""
+
+    INVALID = "invalid_season_file"
+
+
+class SeasonFileError(ProblemError[SeasonFileCode], ValueError):
     """A season file that cannot be imported; the message is one line naming where."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(SeasonFileCode.INVALID, "", message)
 
 
 @dataclass(frozen=True)
@@ -183,34 +194,35 @@ class _GameReader:
             raise SeasonFileError(f"{label}: has {len(names)} players, a game needs {allowed}")
 
     def _record(self, value: object, label: str) -> tuple[tuple[tuple[str, int], ...], list[Any]]:
-        record, errors = scoring.parse_game_record(value)
+        check = check_game(self.rules, record=value)
+        record = check.record
         if record is None:
-            error = errors[0]
+            error = check.problems[0]
             raise SeasonFileError(f"{label}: record {error.path}: {error.message}".rstrip())
         if len(record.players) != 4:
             raise SeasonFileError(f"{label}: the record needs its 4 players by seat")
         players = [_player_name(name, label) for name in record.players]
-        if record.preset is not None and record.preset != self.rules.scoring_preset:
+        codes = {problem.code for problem in check.problems}
+        if GameCode.PRESET_MISMATCH in codes:
             raise SeasonFileError(
                 f"{label}: the record is scored by {record.preset}, "
                 f"the league plays {self.rules.scoring_preset}"
             )
-        if len(record.deals) != self.rules.deals_per_game:
+        if GameCode.DEAL_COUNT in codes:
             raise SeasonFileError(
                 f"{label}: the record has {len(record.deals)} deals, "
                 f"a game of this league has {self.rules.deals_per_game}"
             )
-        result = scoring.score_game(record.deals, scoring.get_preset(self.rules.scoring_preset))
-        for number, deal in enumerate(result.deals, 1):
+        for number, deal in enumerate(check.deal_results, 1):
             if not deal.valid:
                 error = deal.errors[0]
                 raise SeasonFileError(
                     f"{label}: deal {number} is invalid: {error.code.value} at "
                     f"{error.path or 'the deal'}: {error.message}"
                 )
-        assert result.totals is not None  # every deal is valid
+        assert check.totals is not None  # every deal is valid
         self._check_players(players, label)
-        return tuple(zip(players, result.totals, strict=True)), list(record.deals)
+        return tuple(zip(players, check.totals, strict=True)), list(record.deals)
 
 
 def _player_name(value: object, where: str) -> str:

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
+from core.read_only_admin import ReadOnlyAdmin
 from rating.models import RatedLeagueMember, RatingChange
 
 
-class ReadOnly(admin.ModelAdmin[Any]):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 @admin.register(RatingChange)
-class RatingChangeAdmin(ReadOnly):
+class RatingChangeAdmin(ReadOnlyAdmin[RatingChange]):
     list_display = ("player", "game", "played_on", "score", "before", "after")
     list_filter = ("played_on",)
     search_fields = ("player__name",)
@@ -28,7 +18,7 @@ class RatingChangeAdmin(ReadOnly):
 
 
 @admin.register(RatedLeagueMember)
-class RatedLeagueMemberAdmin(ReadOnly):
+class RatedLeagueMemberAdmin(ReadOnlyAdmin[RatedLeagueMember]):
     list_display = ("player", "season", "since_date", "since_game", "reached_rating")
     list_filter = ("season",)
     search_fields = ("player__name",)

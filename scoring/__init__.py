@@ -2,7 +2,7 @@
 
 from scoring.calls import Call, parse_call
 from scoring.cards import Card, Seat, Strain, Suit, parse_card
-from scoring.errors import ErrorCode, RuleError
+from scoring.errors import ErrorCode
 from scoring.game import GameRecord, GameResult, parse_game_record, placements, score_game
 from scoring.presets import (
     DEFAULT_PRESET,
@@ -15,6 +15,7 @@ from scoring.presets import (
     register_preset,
     registered_presets,
 )
+from scoring.problems import Problem
 from scoring.validate import DealResult, validate_deal
 
 __all__ = [
@@ -27,7 +28,7 @@ __all__ = [
     "GameRecord",
     "GameResult",
     "Preset",
-    "RuleError",
+    "Problem",
     "RuleOptions",
     "ScoringTable",
     "Seat",

@@ -1,8 +1,7 @@
-"""Stable error codes of deal validation (FORMATS.md 3) and the error record itself."""
+"""Stable error codes of deal validation (FORMATS.md 3); a violation is a `Problem`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -28,16 +27,3 @@ class ErrorCode(StrEnum):
     CARD_NOT_IN_HAND = "card_not_in_hand"
     REVOKE = "revoke"
     TRICKS_MISMATCH = "tricks_mismatch"
-
-
-@dataclass(frozen=True, slots=True)
-class RuleError:
-    """One violation: a stable `code`, where it is (`path`, e.g. "play[4][2]") and a sentence."""
-
-    code: ErrorCode
-    path: str
-    message: str
-
-    def to_json(self) -> dict[str, str]:
-        """The FORMATS.md 3 error object."""
-        return {"code": self.code.value, "path": self.path, "message": self.message}

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.errors import ErrorCode, RuleError
+from scoring.errors import ErrorCode
 from scoring.presets import Preset, registered_presets
+from scoring.problems import Problem
 from scoring.validate import DealResult, validate_deal
 
 
@@ -60,11 +61,11 @@ def score_game(deals: Sequence[object], preset: Preset) -> GameResult:
     return GameResult(True, results, tuple(totals), tuple(placements(totals)))
 
 
-def parse_game_record(obj: object) -> tuple[GameRecord | None, list[RuleError]]:
+def parse_game_record(obj: object) -> tuple[GameRecord | None, list[Problem]]:
     """Read a FORMATS.md 2 game record; return (record, []) or (None, errors). Never raises."""
     if type(obj) is not dict:
-        return None, [RuleError(ErrorCode.MALFORMED, "", "A game record must be a JSON object.")]
-    errors: list[RuleError] = []
+        return None, [Problem(ErrorCode.MALFORMED, "", "A game record must be a JSON object.")]
+    errors: list[Problem] = []
     players = obj.get("players")
     if players is not None and (
         type(players) is not list
@@ -72,12 +73,12 @@ def parse_game_record(obj: object) -> tuple[GameRecord | None, list[RuleError]]:
         or not all(type(p) is str and p.strip() for p in players)
     ):
         errors.append(
-            RuleError(ErrorCode.MALFORMED, "players", "players must be a list of 4 names, by seat.")
+            Problem(ErrorCode.MALFORMED, "players", "players must be a list of 4 names, by seat.")
         )
     preset = obj.get("preset")
     if preset is not None and (type(preset) is not str or preset not in registered_presets()):
         errors.append(
-            RuleError(
+            Problem(
                 ErrorCode.MALFORMED,
                 "preset",
                 f"preset must be one of {', '.join(registered_presets())}.",
@@ -86,7 +87,7 @@ def parse_game_record(obj: object) -> tuple[GameRecord | None, list[RuleError]]:
     deals = obj.get("deals")
     if type(deals) is not list:
         errors.append(
-            RuleError(ErrorCode.MALFORMED, "deals", "deals must be a list of deal records.")
+            Problem(ErrorCode.MALFORMED, "deals", "deals must be a list of deal records.")
         )
     if errors or type(deals) is not list:
         return None, errors

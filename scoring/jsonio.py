@@ -27,6 +27,8 @@ import re
 from enum import StrEnum
 from typing import Any, NoReturn
 
+from scoring.problems import ProblemError
+
 DEFAULT_MAX_DEPTH = 64
 # Text no database column can hold: NUL (PostgreSQL refuses it) and lone surrogates (no
 # character, not encodable). The one definition; `config.unstorable` reads it too.
@@ -42,15 +44,9 @@ class StrictJsonCode(StrEnum):
     TOO_DEEP = "too_deep"
 
 
-class StrictJsonError(ValueError):
+class StrictJsonError(ProblemError[StrictJsonCode], ValueError):
     """A JSON text refused by `loads_strict`: a code, the JSON path (empty at the top) and a
     one-line sentence naming what is wrong and where."""
-
-    def __init__(self, code: StrictJsonCode, path: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.path = path
-        self.message = message
 
 
 class _DuplicatedKeys(dict[str, Any]):

@@ -7,8 +7,9 @@ from typing import Any, Final
 
 from scoring.calls import CALL_VALUE, PASS_VALUE
 from scoring.cards import CARD_CODES, CARD_INDEX, CARD_SUIT, STRAIN_BY_NAME, Strain
-from scoring.errors import ErrorCode, RuleError
+from scoring.errors import ErrorCode
 from scoring.presets import Preset
+from scoring.problems import Problem
 from scoring.tricks import TRICK_KEYS
 
 _SUIT_WORDS: Final = ("club", "diamond", "heart", "spade")
@@ -19,7 +20,7 @@ class DealResult:
     """The verdict on one deal: valid or not, every error, and the scores when valid."""
 
     valid: bool
-    errors: list[RuleError]
+    errors: list[Problem]
     scores: tuple[int, ...] | None = None
     tricks: tuple[int, ...] | None = None
     contracts: tuple[int, ...] | None = None
@@ -30,7 +31,7 @@ class DealResult:
     down: int | None = None
     frisch_rounds: int = 0
     penalties: tuple[int, ...] | None = None
-    warnings: list[RuleError] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """The FORMATS.md 3 per-deal object (plus `penalties`/`warnings` when there are any)."""
@@ -73,8 +74,8 @@ def validate_deal(record: object, preset: Preset) -> DealResult:
 INTERNAL_GUARD_MESSAGE: Final = "The deal record could not be read; check it against FORMATS.md 1."
 
 
-def _error(code: ErrorCode, path: str, message: str) -> RuleError:
-    return RuleError(code, path, message)
+def _error(code: ErrorCode, path: str, message: str) -> Problem:
+    return Problem(code, path, message)
 
 
 def _show(value: object) -> str:
@@ -107,14 +108,14 @@ class _DealCheck:
 
     def __init__(self, preset: Preset) -> None:
         self.preset = preset
-        self.errors: list[RuleError] = []
+        self.errors: list[Problem] = []
         # holder[card] is the seat holding it (-1: not held); counts[seat * 4 + suit] cards.
         self.holder: list[int] | None = None
         self.counts: list[int] = [0] * 16
         self.revokes: list[tuple[str, int, int, int]] = []
 
     def fail(self, code: ErrorCode, path: str, message: str) -> None:
-        self.errors.append(RuleError(code, path, message))
+        self.errors.append(Problem(code, path, message))
 
     def card_code(self, code: object, path: str) -> int | None:
         """The card int of `code`, or None after reporting why it is not a card."""
@@ -193,12 +194,12 @@ class _DealCheck:
         tricks = self.read_tricks(record, declarer, trump)
 
         penalties: tuple[int, ...] | None = None
-        warnings: list[RuleError] = []
+        warnings: list[Problem] = []
         if self.revokes:
             penalty = options.revoke_penalty
             seat_penalties = [0, 0, 0, 0]
             for path, seat, card, led in self.revokes:
-                revoke = RuleError(
+                revoke = Problem(
                     ErrorCode.REVOKE,
                     path,
                     f"Seat {seat} played {CARD_CODES[card]} on a {_SUIT_WORDS[led]} lead "

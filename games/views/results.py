@@ -269,7 +269,7 @@ def check(request: HttpRequest, table_id: int) -> JsonResponse:
         checked = check_entry(table, len(seats), deals=sheet_from_form(data, rules.deals_per_game))
     except ActionError as error:
         return JsonResponse({"error": error.message}, status=400)
-    return JsonResponse(checked.as_json() if deal is None else checked.deal_json(deal))
+    return JsonResponse(checked.to_json() if deal is None else checked.deal_json(deal))
 
 
 def _sheet_refusal(refused: StrictJsonError) -> str:

@@ -12,12 +12,12 @@ import games.messages
 from games.messages import (
     MALFORMED_BY_FIELD,
     PLAYER_MESSAGES,
-    EntryCode,
     empty_deals_message,
     player_message,
 )
 from games.models import ResultVersion
 from games.sheets import check_sheet
+from league.game_check import GameCode
 from scoring import ErrorCode
 from tests.games.test_result_pages import seated_users
 from tests.games.test_result_pages import table as table  # the fixture
@@ -60,7 +60,7 @@ def hebrew(text: str) -> bool:
     return any("\u0590" <= ch <= "\u05ff" for ch in text)
 
 
-@pytest.mark.parametrize("code", [*ErrorCode, EntryCode.DEAL_COUNT, EntryCode.SCORE_OUT_OF_RANGE])
+@pytest.mark.parametrize("code", [*ErrorCode, GameCode.DEAL_COUNT, GameCode.SCORE_OUT_OF_RANGE])
 def test_every_stable_code_has_a_players_sentence_in_hebrew(code):
     assert code in PLAYER_MESSAGES
     english = player_message(code, "", **PARAMS)
