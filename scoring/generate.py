@@ -42,7 +42,8 @@ def random_contracts(rng: random.Random, declarer: int, level: int) -> list[int]
         seat = (declarer + step) % 4
         choice = rng.choice((0, 1, 1, 2, 2, 3, 3, 4, 5))
         if step == 3 and sum(contracts) + choice == 13:
-            choice += 1 if choice < 13 - contracts[declarer] else -1
+            # step away from 13 without going below zero (the declarer may hold all 13)
+            choice += 1 if choice == 0 or choice < 13 - contracts[declarer] else -1
         contracts[seat] = choice
     return contracts
 

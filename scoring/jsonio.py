@@ -58,12 +58,22 @@ class _DuplicatedKeys(dict[str, Any]):
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: set[str] = set()
-    for key, _ in pairs:
-        if key in seen:
-            return _DuplicatedKeys(pairs, key)
-        seen.add(key)
-    return dict(pairs)
+    merged = dict(pairs)
+    if len(merged) == len(pairs):  # the common case, at C speed
+        return merged
+    keys = [key for key, _ in pairs]
+    repeated = next(key for index, key in enumerate(keys) if key in keys[:index])
+    return _DuplicatedKeys(pairs, repeated)
+
+
+# What could make a decoded text unstorable: a NUL or a surrogate, raw (in a str) or as a
+# JSON escape. A valid surrogate pair matches too; the exact walk then accepts it.
+_SUSPECT_TEXT = re.compile(r"[\x00\ud800-\udfff]|\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
+# Texts shorter than this are always walked; a longer one (a season or deal file) only when
+# it may hold a duplicated key or unstorable text, so it is read about as fast as by
+# json.loads. Its nesting is then bounded by the decoder itself (RecursionError, about a
+# thousand levels: refused as too deep) rather than by `max_depth`.
+WALK_BELOW = 1_000_000
 
 
 def _refuse_constant(name: str) -> NoReturn:
@@ -73,9 +83,19 @@ def _refuse_constant(name: str) -> NoReturn:
 def loads_strict(text: str | bytes, *, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
     """Decode a JSON text (bytes must be UTF-8); raise StrictJsonError when it is not JSON,
     names a key twice in one object, holds a NUL or a lone surrogate in a string or key, or
-    nests deeper than `max_depth`."""
+    nests deeper than `max_depth` (a text of `WALK_BELOW` characters or more: deeper than
+    the decoder allows)."""
+    duplicated: list[bool] = []
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        merged = _object(pairs)
+        if isinstance(merged, _DuplicatedKeys):
+            duplicated.append(True)
+        return merged
+
     try:
-        value = json.loads(text, object_pairs_hook=_object, parse_constant=_refuse_constant)
+        decoded = text.decode(json.detect_encoding(text)) if isinstance(text, bytes) else text
+        value = json.loads(decoded, object_pairs_hook=pairs_hook, parse_constant=_refuse_constant)
     except RecursionError:
         raise StrictJsonError(
             StrictJsonCode.TOO_DEEP, "", f"the JSON nests deeper than {max_depth} levels"
@@ -83,7 +103,8 @@ def loads_strict(text: str | bytes, *, max_depth: int = DEFAULT_MAX_DEPTH) -> An
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, an over-long integer
         reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
         raise StrictJsonError(StrictJsonCode.NOT_JSON, "", reason) from None
-    check_strict(value, max_depth=max_depth)
+    if len(decoded) < WALK_BELOW or duplicated or _SUSPECT_TEXT.search(decoded):
+        check_strict(value, max_depth=max_depth)
     return value
 
 

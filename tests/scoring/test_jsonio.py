@@ -2,11 +2,12 @@
 refused with a stable code and the JSON path; good JSON read as json.loads reads it."""
 
 import doctest
+import json
 
 import pytest
 
 import scoring.jsonio
-from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
+from scoring.jsonio import WALK_BELOW, StrictJsonCode, StrictJsonError, loads_strict
 
 
 def refusal(text: str | bytes) -> tuple[StrictJsonCode, str, str]:
@@ -65,3 +66,30 @@ def test_nesting_beyond_the_limit_is_refused():
 def test_docstring_examples_run():
     outcome = doctest.testmod(scoring.jsonio)
     assert outcome.attempted > 0 and outcome.failed == 0
+
+
+def _large(record: str) -> str:
+    """A JSON list past WALK_BELOW characters whose last item is `record`."""
+    filler = '{"trump": "S", "tricks": [4, 3, 3, 3]}'
+    count = WALK_BELOW // len(filler) + 1
+    return "[" + ", ".join([filler] * count + [record]) + "]"
+
+
+def test_a_large_text_is_read_like_json_loads_when_it_holds_no_problem():
+    text = _large('{"trump": "H", "note": "\\ud83d\\ude00"}')  # a valid surrogate pair
+    assert len(text) > WALK_BELOW
+    assert loads_strict(text) == json.loads(text)
+
+
+@pytest.mark.parametrize(
+    ("record", "code", "where"),
+    [
+        ('{"trump": "H", "trump": "S"}', "duplicate_key", "].trump"),
+        ('{"note": "\\ud800"}', "invalid_text", "].note"),
+        ('{"note": "a\\u0000b"}', "invalid_text", "].note"),
+    ],
+)
+def test_a_large_text_is_still_refused_naming_where(record, code, where):
+    with pytest.raises(StrictJsonError) as refused:
+        loads_strict(_large(record).encode())
+    assert refused.value.code == code and refused.value.path.endswith(where)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from scoring import PRESET_NAMES, get_preset, validate_deal
 from scoring.cards import CARD_CODES
-from scoring.generate import random_deal
+from scoring.generate import random_contracts, random_deal
 from scoring.validate import INTERNAL_GUARD_MESSAGE
 
 from .helpers import EN_WIKIPEDIA, WHIST_ONLINE, errors_at, play_seats, with_revoke
@@ -326,3 +326,10 @@ def test_junk_anywhere_inside_a_legal_record_never_makes_the_engine_raise(seed, 
     node[key] = data.draw(json_values)
     result = assert_never_raises(copy.deepcopy(record), preset)
     assert result.valid or result.errors
+
+
+@given(seed=seeds, declarer=st.integers(0, 3), level=st.integers(5, 13))
+def test_generated_contracts_are_whole_numbers_that_never_total_13(seed, declarer, level):
+    """The generator's contracts (also when the declarer holds all 13) stay within 0..13."""
+    contracts = random_contracts(random.Random(seed), declarer, level)
+    assert all(0 <= c <= 13 for c in contracts) and sum(contracts) != 13
