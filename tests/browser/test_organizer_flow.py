@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 from playwright.sync_api import expect
 
 from games.models import Game, ResultEvent
@@ -31,44 +32,44 @@ WEEKDAY = {
     "en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
     "he": ["יום שני", "יום שלישי", "יום רביעי", "יום חמישי", "יום שישי", "יום שבת", "יום ראשון"],
 }
-WORDS = {
-    "en": {
-        "new": "New season",
-        "create": "Create the season",
-        "register": "Register",
-        "close": "Close registration",
-        "latecomers": "Add latecomers",
-        "draw": "Draw the tables",
-        "publish": "Publish the draw",
-        "copy": "Copy",
-        "copied": "Copied",
-        "links": "Make the private links",
-        "save": "Save the scores",
-        "confirm": "Confirm this result",
-        "finish": "Finish the round (all results confirmed)",
-        "run": "Run round 1",
-        "all_rounds": "All rounds",
-        "running": "Season status: running",
-    },
-    "he": {
-        "new": "עונה חדשה",
-        "create": "יצירת העונה",
-        "register": "הרשמה",
-        "close": "סגור את הרישום",
-        "latecomers": "הוספת מאחרים",
-        "draw": "הגרל את השולחנות",
-        "publish": "פרסם את ההגרלה",
-        "copy": "העתק",
-        "copied": "הועתק",
-        "links": "צור את הקישורים האישיים",
-        "save": "שמור את הניקוד",
-        "confirm": "אשר את התוצאה",
-        "finish": "סיים את הסבב (כל התוצאות אושרו)",
-        "run": "ניהול מחזור 1",
-        "all_rounds": "כל הסבבים",
-        "running": "מצב העונה: פעילה",
-    },
+ENGLISH = {
+    "new": "New season",
+    "create": "Create the season",
+    "register": "Register",
+    "close": "Close registration",
+    "latecomers": "Add latecomers",
+    "draw": "Draw the tables",
+    "publish": "Publish the draw",
+    "copy": "Copy",
+    "copied": "Copied",
+    "links": "Make the private links",
+    "save": "Save the scores",
+    "confirm": "Confirm this result",
+    "finish": "Finish the round (all results confirmed)",
+    "run": "Run round 1",
+    "all_rounds": "All rounds",
+    "running": "Season status: running",
 }
+# The labels the Hebrew page shows, from the catalog itself (its wording may change).
+PATTERNS = {
+    "run": ("Run round %(number)s", {"number": 1}),
+    "running": ("Season status: %(status)s", {"status": "running"}),
+}
+
+
+def labels_in(language: str) -> dict[str, str]:
+    """The flow's labels in `language`, translated as the pages translate them."""
+    with translation.override(language):
+        found = {key: translation.gettext(text) for key, text in ENGLISH.items()}
+        for key, (pattern, values) in PATTERNS.items():
+            found[key] = translation.gettext(pattern) % {
+                name: translation.gettext(value) if isinstance(value, str) else value
+                for name, value in values.items()
+            }
+    return found
+
+
+WORDS = {"en": labels_in("en"), "he": labels_in("he")}
 
 
 @dataclass
