@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from desk.views import manage, season_file, season_wizard, seat_links
+from desk.views import manage, not_played, season_file, season_wizard, seat_links
 
 app_name = "manage"
 
@@ -27,4 +27,5 @@ urlpatterns = [
     path(round_path + "finish/", manage.finish, name="finish"),
     path(round_path + "links/", seat_links.issue, name="issue_links"),
     path(round_path + "links/revoke/", seat_links.revoke, name="revoke_link"),
+    path(round_path + "tables/<int:table>/not-played/", not_played.toggle, name="not_played"),
 ]

@@ -133,7 +133,9 @@ def _state(table: Table, seats: list[Seat], actor: Actor) -> TableState:
     if isinstance(actor, LinkActor):
         verify_link_actor(actor, table, seats)
     organizer = actor is SYSTEM or is_organizer(actor, table.round.season.league_id)
-    return state_for(actor, organizer, seats, table.round, _current(table))
+    return state_for(
+        actor, organizer, seats, table.round, _current(table), not_played=table.not_played
+    )
 
 
 def check_entry(

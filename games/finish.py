@@ -1,4 +1,5 @@
-"""Finish a round: an organizer closes a drawn round once every table's result is confirmed.
+"""Finish a round: an organizer closes a drawn round once every table's result is confirmed
+(or the table is marked as not played).
 
 It lives with the games because it reads the tables' results; the round itself is league data.
 """
@@ -18,7 +19,8 @@ from league.models import Round
 
 
 def finish_round(round_: Round, *, actor: Actor = SYSTEM) -> None:
-    """Close a drawn round once every table's result is confirmed; players can then no
+    """Close a drawn round once every table's result is confirmed (or the table is marked as
+    not played); players can then no
     longer enter or confirm results (organizers still can correct them)."""
     with transaction.atomic():
         locked = lock_round(round_.pk)
@@ -36,7 +38,9 @@ def finish_round(round_: Round, *, actor: Actor = SYSTEM) -> None:
         )
         missing = [
             n
-            for n in locked.tables.order_by("number").values_list("number", flat=True)
+            for n in locked.tables.filter(not_played=False)
+            .order_by("number")
+            .values_list("number", flat=True)
             if n not in confirmed
         ]
         if missing:

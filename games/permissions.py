@@ -45,11 +45,12 @@ class TableState:
     current: ResultVersion | None
     draw_public: bool = True
     player_id: int | None = None
+    not_played: bool = False
 
 
 def state_for(
     actor: Actor, organizer: bool, seats: Sequence[Seat], round_: Round,
-    current: ResultVersion | None,
+    current: ResultVersion | None, *, not_played: bool = False,
 ) -> TableState:  # fmt: skip
     """Build the state from loaded rows (seats with their players; no queries). A signed-in
     player and a private link both identify the player of one seat."""
@@ -72,6 +73,7 @@ def state_for(
         round_status=round_.status,
         current=current,
         draw_public=round_.draw_is_public,
+        not_played=not_played,
     )
 
 
@@ -88,6 +90,15 @@ def verify_draw_published(draw_public: bool, round_number: int) -> None:
 
 def _verify_player(state: TableState) -> None:
     verify_draw_published(state.draw_public, state.round_number)
+    if state.not_played:
+        raise ActionError(
+            ActionCode.CONFLICT,
+            _(
+                "This table of round %(number)s is marked as not played; an organizer can "
+                "mark it as played to enter its result."
+            )
+            % {"number": state.round_number},
+        )
     if state.organizer:
         return
     if not state.seated:

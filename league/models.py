@@ -190,6 +190,9 @@ class Table(models.Model):
         Round, on_delete=models.CASCADE, related_name="tables", verbose_name=_("round")
     )
     number = models.PositiveSmallIntegerField(_("number"))
+    # The organizer marked the table as not played (it never sat down): the round can be
+    # finished and its results published without it.
+    not_played = models.BooleanField(_("not played"), default=False)
 
     class Meta:
         ordering = ["round", "number"]

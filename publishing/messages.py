@@ -137,12 +137,14 @@ def change_text(change: DrawChangeData) -> str:
 
 def results_text(data: SnapshotData, round_: RoundData) -> str | None:
     """The round's results per table and the league table after it (top lines); None until
-    every drawn table's result is confirmed."""
+    every drawn table's result is confirmed (tables marked as not played are not waited for)."""
     if not round_["results"]:
         return None
     draw = round_.get("draw")
-    if draw is not None and len(round_["results"]) < len(draw["tables"]):
-        return None
+    if draw is not None:
+        played = [t for t in draw["tables"] if not t.get("not_played", False)]
+        if len(round_["results"]) < len(played):
+            return None
     lines = [_heading(data, round_), _("Results:")]
     for game in round_["results"]:
         ranked = sorted(game["results"], key=lambda r: (r["placement"], r["seat"]))

@@ -108,6 +108,7 @@ class DrawTable(TypedDict):
 
     table: int
     players: list[SeatData]
+    not_played: bool  # the organizer marked the table as not played
 
 
 class DrawChangeData(TypedDict):

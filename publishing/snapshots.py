@@ -187,7 +187,7 @@ def _load_rows(season: Season, table: SeasonStandings) -> _Rows:
     seats = list(
         Seat.objects.filter(round__season=season)
         .order_by("table__number", "seat")
-        .values("round_id", "table__number", "seat", "player_id")
+        .values("round_id", "table__number", "table__not_played", "seat", "player_id")
     )
     players = {p.id: PlayerRef(p.id, p.name, p.slug) for p in table.players.values()}
     unnamed = {r["player_id"] for r in registrations} | {s["player_id"] for s in seats}
@@ -364,17 +364,23 @@ def _draw_json(
     """The published draw: how it was made and changed (league.models.DrawRecord), its
     tables and its reserves."""
     tables: dict[int, list[SeatData]] = defaultdict(list)
+    not_played: set[int] = set()
     for seat in seats:
         tables[seat["table__number"]].append(
             {"seat": seat["seat"], **players[seat["player_id"]].as_json()}
         )
+        if seat["table__not_played"]:
+            not_played.add(seat["table__number"])
     seated = {s["player_id"] for s in seats}
     return {
         "method": round_.draw_method,
         "seed": round_.draw_seed,
         "drawn_at": _iso(round_.drawn_at),
         "published_at": _iso(round_.draw_published_at),
-        "tables": [{"table": n, "players": tables[n]} for n in sorted(tables)],
+        "tables": [
+            {"table": n, "players": tables[n], "not_played": n in not_played}
+            for n in sorted(tables)
+        ],
         "reserves": [
             players[r["player_id"]].as_json() for r in registrations if r["player_id"] not in seated
         ],

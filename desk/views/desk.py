@@ -13,12 +13,14 @@ from games.models import ResultVersion
 from league.models import Player, Table
 
 MISSING = "missing"
+NOT_PLAYED = "not_played"
 # The desk's order: what needs the organizer first.
 STATE_ORDER = {
     ResultVersion.Status.DISPUTED: 0,
     MISSING: 1,
     ResultVersion.Status.PENDING: 2,
     ResultVersion.Status.CONFIRMED: 3,
+    NOT_PLAYED: 4,
 }
 
 
@@ -33,7 +35,9 @@ class DeskTable:
 
     @property
     def state(self) -> str:
-        """missing, pending, confirmed or disputed."""
+        """missing, pending, confirmed, disputed or not_played."""
+        if self.table.not_played:
+            return NOT_PLAYED
         return MISSING if self.result is None else str(self.result.status)
 
 
@@ -53,8 +57,10 @@ def desk_tables(
 
 
 def all_confirmed(rows: Sequence[DeskTable]) -> bool:
-    """True when every table's result is confirmed (the round can be finished)."""
-    return bool(rows) and all(row.state == ResultVersion.Status.CONFIRMED for row in rows)
+    """True when every table's result is confirmed or the table is marked as not played
+    (the round can be finished and its results text offered)."""
+    done = (ResultVersion.Status.CONFIRMED, NOT_PLAYED)
+    return bool(rows) and all(row.state in done for row in rows)
 
 
 def swap_groups(

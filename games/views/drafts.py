@@ -56,7 +56,7 @@ def save_draft(request: HttpRequest, table_id: int) -> JsonResponse:
         .first()
     )
     actor = request.user if organizer else actor_for(request.session, table, seats) or request.user
-    state = state_for(actor, organizer, seats, table.round, current)
+    state = state_for(actor, organizer, seats, table.round, current, not_played=table.not_played)
     try:
         verify_submit(state)
     except ActionError as error:

@@ -67,7 +67,7 @@ def _page(
     for error in checked.errors if checked else []:
         key = sheet_field(error.path) if sheet else error.path
         field_errors.setdefault(key, []).append(error.message)
-    state = state_for(actor, organizer, seats, table.round, current)
+    state = state_for(actor, organizer, seats, table.round, current, not_played=table.not_played)
     entered = entered or {}
     score_rows = [
         {
