@@ -20,18 +20,31 @@ from publishing.snapshot_schema import (
 STANDINGS_LINES = 20
 
 
+RIGHT_TO_LEFT_MARK = "\u200f"
+
+
 def season_messages(data: SnapshotData, language: str) -> LanguageTexts:
     """Every round's draw and results texts in `language` (rounds without them get null)."""
     with translation.override(language):
+        rtl = translation.get_language_bidi()
         return {
             "rounds": {
                 str(round_["number"]): {
-                    "draw": draw_text(data, round_),
-                    "results": results_text(data, round_),
+                    "draw": in_direction(draw_text(data, round_), rtl=rtl),
+                    "results": in_direction(results_text(data, round_), rtl=rtl),
                 }
                 for round_ in data["rounds"]
             }
         }
+
+
+def in_direction(text: str | None, *, rtl: bool) -> str | None:
+    """A Hebrew text whose lines read right to left wherever it is pasted: each line starts
+    with a right-to-left mark, so a line opening with a Latin name (the league's, a player's)
+    is not laid out left to right by the chat app or the page's text box."""
+    if text is None or not rtl:
+        return text
+    return "\n".join(RIGHT_TO_LEFT_MARK + line for line in text.split("\n"))
 
 
 def _heading(data: SnapshotData, round_: RoundData) -> str:

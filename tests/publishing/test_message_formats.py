@@ -13,7 +13,7 @@ from django.utils.formats import date_format, time_format
 
 from core.errors import ActionError
 from league.actions.registration import register_player
-from publishing.messages import results_text, round_when, season_messages
+from publishing.messages import in_direction, results_text, round_when, season_messages
 from publishing.snapshots import build_snapshot_data
 from tests.publishing import factories as f
 from tests.roundsupport import make_organizer, make_players, make_round, make_season
@@ -113,3 +113,13 @@ def test_public_pages_read_one_date_format_and_the_24_hour_clock(client, languag
         reverse("web:round", args=[season.slug, round_.number]), HTTP_ACCEPT_LANGUAGE=language
     ).content.decode()
     assert date in body and "20:30" in body
+
+
+def test_hebrew_chat_texts_read_right_to_left_line_by_line():
+    """Each line of a Hebrew text starts with a right-to-left mark (a line may open with a
+    Latin name); English texts are left as they are."""
+    assert in_direction("Whist League\nTable 1: Dana", rtl=True) == (
+        "\u200fWhist League\n\u200fTable 1: Dana"
+    )
+    assert in_direction("Whist League\nTable 1: Dana", rtl=False) == "Whist League\nTable 1: Dana"
+    assert in_direction(None, rtl=True) is None
