@@ -68,7 +68,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 # What could make a decoded text unstorable: a NUL or a surrogate, raw (in a str) or as a
 # JSON escape. A valid surrogate pair matches too; the exact walk then accepts it.
-_SUSPECT_TEXT = re.compile(r"[\x00\ud800-\udfff]|\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
+_SUSPECT_TEXT = re.compile(UNSTORABLE.pattern + r"|\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 # Texts shorter than this are always walked; a longer one (a season or deal file) only when
 # it may hold a duplicated key or unstorable text, so it is read about as fast as by
 # json.loads. Its nesting is then bounded by the decoder itself (RecursionError, about a
