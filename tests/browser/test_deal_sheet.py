@@ -141,13 +141,20 @@ def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
     assert overflow(page) <= 0
     page.set_viewport_size(PHONE_390)
 
+    notes_player = table.seats.get(seat=1).player
+    SheetDraft.objects.create(
+        table=table, player=notes_player, data={"saved_at": 1, "fields": own_notes(deals)}
+    )
     taps.tap(page.locator("form#sheet button[type=submit]"))
     page.wait_for_url(f"**/tables/{table.pk}/")
     version = ResultVersion.objects.get(table=table)
     assert version.deals is not None
     assert [d["contracts"] for d in version.deals] == [d["contracts"] for d in deals]
     assert version.scores == list(expected or [])
-    assert not SheetDraft.objects.filter(table=table).exists()
+    # the submitter's draft is gone; the other player's own notes stay for his check
+    assert list(SheetDraft.objects.filter(table=table).values_list("player", flat=True)) == [
+        notes_player.pk
+    ]
 
     per_deal = taps.count / DEALS
     record = (
@@ -159,6 +166,55 @@ def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
     TAPS_FILE.parent.mkdir(parents=True, exist_ok=True)
     with TAPS_FILE.open("a", encoding="utf-8") as out:
         out.write(record)
+    context.close()
+    confirm_against_own_notes(chromium, live_server, table, language)
+
+
+# The confirming player's own notes differ from the entered sheet in these deals (1-based).
+NOTES_DIFFER = (4, 9, 17)
+
+
+def own_notes(deals: list[dict]) -> dict[str, str]:  # type: ignore[type-arg]
+    """The second player's own notes of the game: the same deals, but for a trick count in
+    deal 4, a contract in deal 9 and the declarer in deal 17."""
+    fields: dict[str, str] = {}
+    for i, deal in enumerate(deals):
+        fields[f"deal-{i}-trump"] = deal["trump"]
+        fields[f"deal-{i}-declarer"] = str(deal["declarer"])
+        fields[f"deal-{i}-winning_bid"] = str(deal["winning_bid"])
+        for seat in range(4):
+            fields[f"deal-{i}-contract-{seat}"] = str(deal["contracts"][seat])
+            fields[f"deal-{i}-tricks-{seat}"] = str(deal["tricks"][seat])
+    fields["deal-3-tricks-0"] = str((deals[3]["tricks"][0] + 1) % 14)
+    fields["deal-8-contract-2"] = str((deals[8]["contracts"][2] + 1) % 14)
+    fields["deal-16-declarer"] = str((deals[16]["declarer"] + 1) % 4)
+    return fields
+
+
+def confirm_against_own_notes(chromium, live_server, table, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The second player, who kept his own notes on this phone's sheet, opens the entered
+    sheet at 390x844: the deals and fields where it differs from his notes are marked."""
+    context = chromium.new_context(
+        viewport=PHONE_390,
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+        device_scale_factor=1,
+    )
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    log_in(page, live_server.url, "user1", f"/tables/{table.pk}/")
+    summary = page.locator("[data-notes-summary]")
+    expect(summary).to_contain_text(", ".join(str(n) for n in NOTES_DIFFER))
+    marks = page.locator("#entered-sheet [data-notes-mark]")
+    expect(marks).to_have_count(len(NOTES_DIFFER))
+    for number in NOTES_DIFFER:
+        row = page.locator("#entered-sheet tbody tr").nth(number - 1)
+        expect(row.locator("[data-notes-mark]")).to_have_count(1)
+    assert overflow(page) <= 0
+    screenshot(page, f"confirm-own-notes-{language}")
+    page.locator("form[action$='/confirm/'] button[type=submit]").click()
+    page.wait_for_url(f"**/tables/{table.pk}/")
+    assert ResultVersion.objects.get(table=table).status == ResultVersion.Status.CONFIRMED
     context.close()
 
 
