@@ -16,6 +16,7 @@ from games.views import drafts as draft_views
 from scoring import get_preset, score_game
 from scoring.generate import random_deals
 from tests.browser.conftest import SCREENSHOTS, screenshot
+from tests.browser.test_accessibility import axe_violations
 from tests.browser.test_result_entry import log_in, seat_players_with_accounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -213,6 +214,7 @@ def confirm_against_own_notes(chromium, live_server, table, language: str) -> No
         row = page.locator("#entered-sheet tbody tr").nth(number - 1)
         expect(row.locator("[data-notes-mark]")).to_have_count(1)
     assert overflow(page) <= 0
+    assert axe_violations(page) == []
     screenshot(page, f"confirm-own-notes-{language}")
     page.locator("form[action$='/confirm/'] button[type=submit]").click()
     page.wait_for_url(f"**/tables/{table.pk}/")
