@@ -3,6 +3,7 @@ deal and field where they differ is marked, with a summary at the top (issue 14,
 
 from __future__ import annotations
 
+import doctest
 from types import SimpleNamespace
 
 import pytest
@@ -10,6 +11,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games import notes as notes_module
 from games.actions import submit_result
 from games.models import SheetDraft
 from games.notes import differences_from_notes
@@ -48,6 +50,11 @@ def notes_of(deals: list[dict]) -> dict[str, str]:  # type: ignore[type-arg]
             fields[f"deal-{i}-contract-{seat}"] = str(deal["contracts"][seat])
             fields[f"deal-{i}-tricks-{seat}"] = str(deal["tricks"][seat])
     return fields
+
+
+def test_the_diff_doctests_hold():
+    outcome = doctest.testmod(notes_module)
+    assert outcome.attempted > 0 and outcome.failed == 0
 
 
 def test_notes_that_agree_mark_nothing():
