@@ -170,8 +170,9 @@ def _confirm_row(
     bid_note = ""
     if noted.bid_differs:
         bid = noted.winning_bid or str(line.winning_bid or "")
+        # Isolated left to right, so "6♥" does not turn into "♥6" in a Hebrew sentence.
         bid_note = _("Your notes: %(noted)s") % {
-            "noted": bid + strain_symbol(noted.trump or line.trump)
+            "noted": "\u2066" + bid + strain_symbol(noted.trump or line.trump) + "\u2069"
         }
     names = {s.seat: s.player.name for s in seats}
     declarer_note = (
@@ -199,7 +200,8 @@ def _confirm_row(
 
 
 def _notes_summary(differences: dict[int, NotedDifferences]) -> str:
-    """ "Your notes differ in 3 deals: 4, 9, 17", or nothing when they agree."""
+    """The line above the sheet, "Your notes differ in 3 deals: 4, 9, 17"; empty when the
+    notes agree (or there are none)."""
     if not differences:
         return ""
     numbers = sorted(differences)

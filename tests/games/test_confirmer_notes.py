@@ -164,3 +164,17 @@ def test_confirm_page_with_notes_query_count_is_constant(
     # session, user, table, seats, organizer check, versions, events, the confirmer's notes
     with django_assert_num_queries(8):
         assert "Your notes differ in 1 deal: 1" in confirm_page(client, two_deal_table)
+
+
+@pytest.mark.django_db
+def test_a_different_bid_in_the_notes_is_marked_left_to_right(client, two_deal_table):
+    a, b, *_ = seated_users(two_deal_table)
+    player_b = two_deal_table.seats.get(seat=1).player
+    SheetDraft.objects.create(
+        table=two_deal_table,
+        player=player_b,
+        data={"saved_at": 1, "fields": {"deal-0-winning_bid": "7"}},
+    )
+    submit_result(two_deal_table, actor=a, deals=[DEAL, SECOND])
+    client.force_login(b)
+    assert "Your notes: \u20667\u2665\u2069" in confirm_page(client, two_deal_table)
