@@ -28,7 +28,7 @@ from games.models import Game, GameResult
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
 from league.standings import GameEntry, PlayerTally, StandingRow, rank_tallies, tally_player
-from publishing import messages
+from publishing import deal_stats, messages
 from publishing.models import SeasonSnapshot
 from publishing.snapshot_schema import (
     SCHEMA,
@@ -163,11 +163,22 @@ def build_snapshot_data(season: Season) -> SnapshotData:
         "games": [game for game in games.values() if game["round"] is None],
         "race": race,
         "messages": {},
+        "deal_stats": {},
+        "deal_leaders": None,
     }
+    _add_deal_stats(data, table, rows)
     data["messages"] = {
         code: messages.season_messages(data, code) for code, _name in settings.LANGUAGES
     }
     return data
+
+
+def _add_deal_stats(data: SnapshotData, table: SeasonStandings, rows: _Rows) -> None:
+    """Each player's deal statistics and the season's leaders (one query: the records)."""
+    names = {player.id: player.as_json() for player in rows.players.values()}
+    data["deal_stats"], data["deal_leaders"] = deal_stats.season_deal_stats(
+        list(table.games), rows.results_by_game, table.rules.scoring_preset, names
+    )
 
 
 def _load_rows(season: Season, table: SeasonStandings) -> _Rows:
