@@ -22,7 +22,7 @@ from __future__ import annotations
 import pytest
 
 from games.season_import import import_season
-from league.models import Player
+from league.models import Player, Season
 from publishing.actions import do_publish_season
 from publishing.models import SeasonSnapshot
 from publishing.snapshot_schema import player_key
@@ -39,8 +39,8 @@ def _record(players: list[str]) -> dict[str, object]:
     return {"players": players, "preset": "whist-online", "deals": HAND_WORKED}
 
 
-@pytest.fixture
-def season():  # type: ignore[no-untyped-def]
+def import_hand_worked_season() -> Season:
+    """Import and publish the season of this module's docstring."""
     data = {
         "league": "Test League",
         "season": "season-10",
@@ -66,6 +66,11 @@ def season():  # type: ignore[no-untyped-def]
     imported = import_season(data).season
     do_publish_season(imported.pk)
     return imported
+
+
+@pytest.fixture
+def season() -> Season:
+    return import_hand_worked_season()
 
 
 def test_player_figures_are_published_in_his_section(season):
