@@ -1,67 +1,127 @@
 """The snapshot's deal statistics: the engine's figures (`scoring.stats`) over the season's
 games that have deal records, each player's for his section and the leaders for the summary.
 
-Computed at publish time in one query (the games' deal records); pages only read them.
+Computed at publish time (each game's figures kept until its records change); pages only
+read them.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 from games.models import Game
+from league.models import Season
+from publishing.models import GameDealStats
 from publishing.snapshot_schema import DealLeader, DealLeaders, DealStatsData, PlayerName
 from scoring import UnknownPresetError, get_preset, validate_deal
 from scoring.stats import DealStats, Leader, game_stats, season_leaders, total_stats
 
 
-def deal_records(game_ids: Collection[int]) -> dict[int, list[Any]]:
-    """The deal records of those of the games that have them, by game id (one query)."""
-    if not game_ids:
-        return {}
-    rows = Game.objects.filter(id__in=game_ids, deals__isnull=False).values_list("id", "deals")
-    return {game_id: deals for game_id, deals in rows if isinstance(deals, list) and deals}
-
-
 def season_deal_stats(
+    season: Season,
     game_ids: Collection[int],
     seats: Mapping[int, Sequence[Mapping[str, Any]]],
     preset_name: str,
     names: Mapping[int, PlayerName],
 ) -> tuple[dict[str, DealStatsData], DealLeaders | None]:
-    """Each player's figures by slug and the season's leaders (one query: the records).
-
-    `seats` are each game's result rows (`seat`, `player_id`), `names` names every player
-    by id. A game the engine cannot score (an unknown preset, an invalid deal) adds nothing.
+    """Each player's figures by slug and the season's leaders, over those of `game_ids`
+    that have deal records. `seats` are each game's result rows (`seat`, `player_id`),
+    `names` names every player by id. A game the engine cannot score (an unknown preset,
+    an invalid deal) adds nothing.
     """
-    figures, games = player_figures(deal_records(game_ids), seats, preset_name)
+    by_game = game_figures(season, game_ids, preset_name)
+    parts: dict[int, list[DealStats]] = defaultdict(list)
+    for game_id, by_seat in by_game.items():
+        for row in seats.get(game_id, ()):
+            parts[row["player_id"]].append(by_seat[row["seat"]])
+    figures = {player: total_stats(his) for player, his in parts.items()}
     by_slug = {names[player]["player_slug"]: stats_json(s) for player, s in figures.items()}
-    return by_slug, leaders_json(figures, games, names)
+    return by_slug, leaders_json(figures, len(by_game), names)
 
 
-def player_figures(
-    records: Mapping[int, Sequence[object]],
-    seats: Mapping[int, Sequence[Mapping[str, Any]]],
-    preset_name: str,
-) -> tuple[dict[int, DealStats], int]:
-    """Each player's figures (by player id) over the games' records, scored under the
-    preset, and how many games they come from."""
+def game_figures(
+    season: Season, game_ids: Collection[int], preset_name: str
+) -> dict[int, tuple[DealStats, ...]]:
+    """Each scorable game's figures by seat, by game id, for those of `game_ids` (confirmed
+    games of `season`) that have deal records.
+
+    The figures of a game are kept (`GameDealStats`) and reused while the game and the
+    preset are unchanged, so a publish scores only new or changed records: one query when
+    nothing changed, three when some did, whatever their number.
+    """
+    wanted = set(game_ids)
+    rows = (
+        Game.objects.filter(season=season, status=Game.Status.CONFIRMED, deals__isnull=False)
+        .order_by("id")
+        .values_list(
+            "id",
+            "updated_at",
+            "deal_stats__game_updated_at",
+            "deal_stats__preset",
+            "deal_stats__seats",
+        )
+    )
+    figures: dict[int, tuple[DealStats, ...]] = {}
+    stale: dict[int, dt.datetime] = {}
+    for game_id, updated_at, kept_at, kept_preset, kept in rows:
+        if game_id not in wanted:
+            continue
+        known = _kept(kept) if kept_at == updated_at and kept_preset == preset_name else None
+        if known is None:
+            stale[game_id] = updated_at
+        elif known:
+            figures[game_id] = known
+    if stale:
+        scored = _score(Game.objects.filter(id__in=stale).values_list("id", "deals"), preset_name)
+        GameDealStats.objects.bulk_create(
+            [
+                GameDealStats(
+                    game_id=game_id,
+                    game_updated_at=updated_at,
+                    preset=preset_name,
+                    seats=[seat.to_counts() for seat in scored.get(game_id, ())],
+                )
+                for game_id, updated_at in stale.items()
+            ],
+            update_conflicts=True,
+            unique_fields=["game"],
+            update_fields=["game_updated_at", "preset", "seats"],
+            batch_size=500,
+        )
+        figures |= scored
+    return figures
+
+
+def _kept(seats: object) -> tuple[DealStats, ...] | None:
+    """Kept figures by seat (empty: the game is not scorable), or None if unreadable."""
+    if not isinstance(seats, list) or len(seats) not in (0, 4):
+        return None
+    try:
+        return tuple(DealStats.from_counts(seat) for seat in seats)
+    except ValueError:
+        return None
+
+
+def _score(
+    records: Iterable[tuple[int, object]], preset_name: str
+) -> dict[int, tuple[DealStats, ...]]:
+    """The engine's figures by seat of each game whose records it can score."""
     try:
         preset = get_preset(preset_name)
     except UnknownPresetError:
-        return {}, 0
-    parts: dict[int, list[DealStats]] = defaultdict(list)
-    games = 0
-    for game_id, deals in records.items():
-        by_seat = game_stats([validate_deal(deal, preset) for deal in deals])
-        if not by_seat[0].games:
+        return {}
+    scored = {}
+    for game_id, deals in records:
+        if not isinstance(deals, list):
             continue
-        games += 1
-        for row in seats.get(game_id, ()):
-            parts[row["player_id"]].append(by_seat[row["seat"]])
-    return {player: total_stats(figures) for player, figures in parts.items()}, games
+        by_seat = game_stats([validate_deal(deal, preset) for deal in deals])
+        if by_seat[0].games:
+            scored[game_id] = by_seat
+    return scored
 
 
 def _percent(part: int, whole: int) -> float | None:

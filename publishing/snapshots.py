@@ -174,10 +174,11 @@ def build_snapshot_data(season: Season) -> SnapshotData:
 
 
 def _add_deal_stats(data: SnapshotData, table: SeasonStandings, rows: _Rows) -> None:
-    """Each player's deal statistics and the season's leaders (one query: the records)."""
+    """Each player's deal statistics and the season's leaders (one query while no deal
+    records changed; `publishing.deal_stats` scores and keeps the changed ones)."""
     names = {player.id: player.as_json() for player in rows.players.values()}
     data["deal_stats"], data["deal_leaders"] = deal_stats.season_deal_stats(
-        list(table.games), rows.results_by_game, table.rules.scoring_preset, names
+        table.season, list(table.games), rows.results_by_game, table.rules.scoring_preset, names
     )
 
 

@@ -72,6 +72,59 @@ class DealStats:
             size_made=_sum(self.size_made, other.size_made),
         )
 
+    def to_counts(self) -> dict[str, int | list[int]]:
+        """The counters as JSON-ready data (`from_counts` reads them back).
+
+        >>> DealStats.from_counts(DealStats(deals=2, made=1).to_counts()) == DealStats(2 - 2, 2, 1)
+        True
+        """
+        counts: dict[str, int | list[int]] = {name: getattr(self, name) for name in _COUNTERS}
+        counts["size_deals"] = list(self.size_deals)
+        counts["size_made"] = list(self.size_made)
+        return counts
+
+    @classmethod
+    def from_counts(cls, counts: object) -> DealStats:
+        """The counters `to_counts` wrote; ValueError when they are not such counters."""
+        if not isinstance(counts, Mapping):
+            raise ValueError("deal statistics counters must be whole numbers, 14 per size list")
+        numbers = [counts.get(name) for name in _COUNTERS]
+        sizes = [counts.get(name) for name in ("size_deals", "size_made")]
+        whole = [n for n in numbers if type(n) is int]
+        lists = [
+            tuple(v for v in size if type(v) is int)
+            for size in sizes
+            if isinstance(size, list) and len(size) == _SIZES
+        ]
+        if len(whole) != len(_COUNTERS) or len(lists) != 2 or any(len(x) != _SIZES for x in lists):
+            raise ValueError("deal statistics counters must be whole numbers, 14 per size list")
+        (
+            games,
+            deals,
+            made,
+            score,
+            declarer,
+            declarer_made,
+            up_made,
+            up_failed,
+            down_made,
+            down_failed,
+        ) = whole
+        return cls(
+            games,
+            deals,
+            made,
+            score,
+            declarer,
+            declarer_made,
+            up_made,
+            up_failed,
+            down_made,
+            down_failed,
+            size_deals=lists[0],
+            size_made=lists[1],
+        )
+
     @property
     def zeros_made(self) -> int:
         """Zero contracts made, up and down games together."""
@@ -106,6 +159,20 @@ class DealStats:
             span = slice(low, high + 1)
             groups.append((label, sum(self.size_made[span]), sum(self.size_deals[span])))
         return groups
+
+
+_COUNTERS: Final = (
+    "games",
+    "deals",
+    "made",
+    "score",
+    "declarer_deals",
+    "declarer_made",
+    "zero_up_made",
+    "zero_up_failed",
+    "zero_down_made",
+    "zero_down_failed",
+)
 
 
 def _sum(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -143,18 +210,57 @@ def seat_stats(deal: DealResult, seat: int) -> DealStats:
 def game_stats(deals: Sequence[DealResult]) -> tuple[DealStats, ...]:
     """Each seat's counters over a game's scored deals, by seat; a game counts once.
 
-    A game with no deals or with an invalid deal says nothing (four empty figures): its
-    scores would not be the engine's.
+    The sum of `seat_stats` over the deals (counted here in plain integers: a season
+    publishes thousands of games). A game with no deals or with an invalid deal says
+    nothing (four empty figures): its scores would not be the engine's.
     """
     if not deals or not all(deal.valid for deal in deals):
         return (DealStats(),) * 4
-    seats = []
-    for seat in range(4):
-        total = DealStats(games=1)
-        for deal in deals:
-            total = total + seat_stats(deal, seat)
-        seats.append(total)
-    return tuple(seats)
+    counts = [[0] * 8 for _seat in range(4)]  # made, score, declarer, declarer made, zeros x4
+    size_deals = [[0] * _SIZES for _seat in range(4)]
+    size_made = [[0] * _SIZES for _seat in range(4)]
+    for deal in deals:
+        assert deal.contracts is not None and deal.tricks is not None and deal.scores is not None
+        up = deal.game == "over"
+        for seat in range(4):
+            contract = deal.contracts[seat]
+            made = deal.tricks[seat] == contract
+            mine = counts[seat]
+            mine[0] += made
+            mine[1] += deal.scores[seat]
+            if deal.declarer == seat:
+                mine[2] += 1
+                mine[3] += made
+            if contract == 0:
+                mine[4 + 2 * (not up) + (not made)] += 1
+            size_deals[seat][contract] += 1
+            size_made[seat][contract] += made
+    return tuple(
+        DealStats(
+            games=1,
+            deals=len(deals),
+            made=made,
+            score=score,
+            declarer_deals=declarer,
+            declarer_made=declarer_made,
+            zero_up_made=up_made,
+            zero_up_failed=up_failed,
+            zero_down_made=down_made,
+            zero_down_failed=down_failed,
+            size_deals=tuple(size_deals[seat]),
+            size_made=tuple(size_made[seat]),
+        )
+        for seat, (
+            made,
+            score,
+            declarer,
+            declarer_made,
+            up_made,
+            up_failed,
+            down_made,
+            down_failed,
+        ) in enumerate(counts)
+    )
 
 
 def total_stats(parts: Sequence[DealStats]) -> DealStats:

@@ -1,9 +1,11 @@
 """Deal statistics (scoring.stats): a hand-worked game, and properties over random games."""
 
 import doctest
+import json
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -185,3 +187,23 @@ def test_season_figure_is_the_sum_of_its_games(games):
     season = total_stats([game_stats(deals)[1] for deals, _scored in games])
     by_deal = total_stats([seat_stats(d, 1) for deals, _scored in games for d in deals])
     assert season == by_deal + DealStats(games=len(games))
+
+
+@MODEST
+@given(stats=stats_values)
+def test_counters_round_trip_through_json(stats):
+    assert DealStats.from_counts(json.loads(json.dumps(stats.to_counts()))) == stats
+
+
+@pytest.mark.parametrize(
+    "counts",
+    [
+        {},
+        [],
+        {**DealStats().to_counts(), "made": "3"},
+        {**DealStats().to_counts(), "size_made": [0]},
+    ],
+)
+def test_counters_that_are_not_counters_are_refused(counts):
+    with pytest.raises(ValueError, match="whole numbers"):
+        DealStats.from_counts(counts)
