@@ -18,7 +18,9 @@ from league.models import Season
 from publishing.models import GameDealStats
 from publishing.snapshot_schema import DealLeader, DealLeaders, DealStatsData, PlayerName
 from scoring import UnknownPresetError, get_preset, validate_deal
-from scoring.stats import DealStats, Leader, game_stats, season_leaders, total_stats
+from scoring.stats import ROW_LENGTH, DealStats, Leader, game_stats, season_leaders, sum_rows
+
+Row = tuple[int, ...]
 
 
 def season_deal_stats(
@@ -34,20 +36,20 @@ def season_deal_stats(
     an invalid deal) adds nothing.
     """
     by_game = game_figures(season, game_ids, preset_name)
-    parts: dict[int, list[DealStats]] = defaultdict(list)
+    parts: dict[int, list[Row]] = defaultdict(list)
     for game_id, by_seat in by_game.items():
         for row in seats.get(game_id, ()):
             parts[row["player_id"]].append(by_seat[row["seat"]])
-    figures = {player: total_stats(his) for player, his in parts.items()}
+    figures = {player: DealStats.from_row(sum_rows(his)) for player, his in parts.items()}
     by_slug = {names[player]["player_slug"]: stats_json(s) for player, s in figures.items()}
     return by_slug, leaders_json(figures, len(by_game), names)
 
 
 def game_figures(
     season: Season, game_ids: Collection[int], preset_name: str
-) -> dict[int, tuple[DealStats, ...]]:
-    """Each scorable game's figures by seat, by game id, for those of `game_ids` (confirmed
-    games of `season`) that have deal records.
+) -> dict[int, list[Row]]:
+    """Each scorable game's figures by seat (`DealStats.to_row`), by game id, for those of
+    `game_ids` (confirmed games of `season`) that have deal records.
 
     The figures of a game are kept (`GameDealStats`) and reused while the game and the
     preset are unchanged, so a publish scores only new or changed records: one query when
@@ -65,7 +67,7 @@ def game_figures(
             "deal_stats__seats",
         )
     )
-    figures: dict[int, tuple[DealStats, ...]] = {}
+    figures: dict[int, list[Row]] = {}
     stale: dict[int, dt.datetime] = {}
     for game_id, updated_at, kept_at, kept_preset, kept in rows:
         if game_id not in wanted:
@@ -83,7 +85,7 @@ def game_figures(
                     game_id=game_id,
                     game_updated_at=updated_at,
                     preset=preset_name,
-                    seats=[seat.to_counts() for seat in scored.get(game_id, ())],
+                    seats=scored.get(game_id, []),
                 )
                 for game_id, updated_at in stale.items()
             ],
@@ -96,19 +98,19 @@ def game_figures(
     return figures
 
 
-def _kept(seats: object) -> tuple[DealStats, ...] | None:
+def _kept(seats: object) -> list[Row] | None:
     """Kept figures by seat (empty: the game is not scorable), or None if unreadable."""
     if not isinstance(seats, list) or len(seats) not in (0, 4):
         return None
-    try:
-        return tuple(DealStats.from_counts(seat) for seat in seats)
-    except ValueError:
-        return None
+    for row in seats:
+        if not isinstance(row, list) or len(row) != ROW_LENGTH:
+            return None
+        if not all(type(n) is int for n in row):
+            return None
+    return [tuple(row) for row in seats]
 
 
-def _score(
-    records: Iterable[tuple[int, object]], preset_name: str
-) -> dict[int, tuple[DealStats, ...]]:
+def _score(records: Iterable[tuple[int, object]], preset_name: str) -> dict[int, list[Row]]:
     """The engine's figures by seat of each game whose records it can score."""
     try:
         preset = get_preset(preset_name)
@@ -120,7 +122,7 @@ def _score(
             continue
         by_seat = game_stats([validate_deal(deal, preset) for deal in deals])
         if by_seat[0].games:
-            scored[game_id] = by_seat
+            scored[game_id] = [seat.to_row() for seat in by_seat]
     return scored
 
 

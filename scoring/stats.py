@@ -19,7 +19,7 @@ and "down" are the over and under games of RULES.md 1.3.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final
@@ -72,57 +72,53 @@ class DealStats:
             size_made=_sum(self.size_made, other.size_made),
         )
 
-    def to_counts(self) -> dict[str, int | list[int]]:
-        """The counters as JSON-ready data (`from_counts` reads them back).
+    def to_row(self) -> tuple[int, ...]:
+        """Every counter in one row of `ROW_LENGTH` whole numbers, in the order of the
+        fields (the sizes' 14 each): compact to store, and summed as plain numbers
+        (`sum_rows`). `from_row` reads it back.
 
-        >>> DealStats.from_counts(DealStats(deals=2, made=1).to_counts()) == DealStats(2 - 2, 2, 1)
+        >>> DealStats.from_row(DealStats(deals=2, made=1).to_row()) == DealStats(deals=2, made=1)
         True
         """
-        counts: dict[str, int | list[int]] = {name: getattr(self, name) for name in _COUNTERS}
-        counts["size_deals"] = list(self.size_deals)
-        counts["size_made"] = list(self.size_made)
-        return counts
+        return (
+            self.games,
+            self.deals,
+            self.made,
+            self.score,
+            self.declarer_deals,
+            self.declarer_made,
+            self.zero_up_made,
+            self.zero_up_failed,
+            self.zero_down_made,
+            self.zero_down_failed,
+            *self.size_deals,
+            *self.size_made,
+        )
 
     @classmethod
-    def from_counts(cls, counts: object) -> DealStats:
-        """The counters `to_counts` wrote; ValueError when they are not such counters."""
-        if not isinstance(counts, Mapping):
-            raise ValueError("deal statistics counters must be whole numbers, 14 per size list")
-        numbers = [counts.get(name) for name in _COUNTERS]
-        sizes = [counts.get(name) for name in ("size_deals", "size_made")]
-        whole = [n for n in numbers if type(n) is int]
-        lists = [
-            tuple(v for v in size if type(v) is int)
-            for size in sizes
-            if isinstance(size, list) and len(size) == _SIZES
-        ]
-        if len(whole) != len(_COUNTERS) or len(lists) != 2 or any(len(x) != _SIZES for x in lists):
-            raise ValueError("deal statistics counters must be whole numbers, 14 per size list")
-        (
-            games,
-            deals,
-            made,
-            score,
-            declarer,
-            declarer_made,
-            up_made,
-            up_failed,
-            down_made,
-            down_failed,
-        ) = whole
+    def from_row(cls, row: object) -> DealStats:
+        """The counters `to_row` wrote; ValueError when `row` is not such a row."""
+        if (
+            not isinstance(row, list | tuple)
+            or len(row) != ROW_LENGTH
+            or not all(type(n) is int for n in row)
+        ):
+            raise ValueError(f"a row of deal statistics is {ROW_LENGTH} whole numbers")
+        numbers: tuple[int, ...] = tuple(row)
+        n, sizes = numbers, numbers[_COUNTER_COUNT:]
         return cls(
-            games,
-            deals,
-            made,
-            score,
-            declarer,
-            declarer_made,
-            up_made,
-            up_failed,
-            down_made,
-            down_failed,
-            size_deals=lists[0],
-            size_made=lists[1],
+            n[0],
+            n[1],
+            n[2],
+            n[3],
+            n[4],
+            n[5],
+            n[6],
+            n[7],
+            n[8],
+            n[9],
+            size_deals=sizes[:_SIZES],
+            size_made=sizes[_SIZES:],
         )
 
     @property
@@ -161,18 +157,20 @@ class DealStats:
         return groups
 
 
-_COUNTERS: Final = (
-    "games",
-    "deals",
-    "made",
-    "score",
-    "declarer_deals",
-    "declarer_made",
-    "zero_up_made",
-    "zero_up_failed",
-    "zero_down_made",
-    "zero_down_failed",
-)
+_COUNTER_COUNT: Final = 10
+ROW_LENGTH: Final = _COUNTER_COUNT + 2 * _SIZES
+
+
+def sum_rows(rows: Iterable[Sequence[int]]) -> tuple[int, ...]:
+    """The sum of `to_row` rows, number by number (the row of the empty figures for none).
+
+    >>> DealStats.from_row(sum_rows([DealStats(deals=1).to_row()] * 3)).deals
+    3
+    """
+    total = [0] * ROW_LENGTH
+    for row in rows:
+        total = [a + b for a, b in zip(total, row, strict=True)]
+    return tuple(total)
 
 
 def _sum(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:

@@ -28,7 +28,7 @@ def test_publishing_keeps_each_recorded_games_figures():
     assert set(kept) == set(_recorded(season))
     for row in kept.values():
         assert row.preset == "whist-online"
-        assert [DealStats.from_counts(seat).deals for seat in row.seats] == [3, 3, 3, 3]
+        assert [DealStats.from_row(seat).deals for seat in row.seats] == [3, 3, 3, 3]
         assert row.game_updated_at == Game.objects.get(pk=row.game_id).updated_at
 
 
@@ -56,17 +56,20 @@ def test_a_changed_record_is_scored_again():
     game.deals = HAND_WORKED[:2]  # a replaced sheet saves the game again
     game.save()
     figures = game_figures(season, [game.pk], "whist-online")
-    assert figures[game.pk][0].deals == 2
-    assert DealStats.from_counts(GameDealStats.objects.get(pk=game.pk).seats[0]).deals == 2
+    assert DealStats.from_row(figures[game.pk][0]).deals == 2
+    assert DealStats.from_row(GameDealStats.objects.get(pk=game.pk).seats[0]).deals == 2
 
 
 def test_figures_kept_under_another_preset_or_unreadable_are_scored_again():
     season = import_hand_worked_season()
     first, second = _recorded(season)
     GameDealStats.objects.filter(pk=first).update(preset="he-wikipedia")
-    GameDealStats.objects.filter(pk=second).update(seats=[{"made": "x"}] * 4)
+    GameDealStats.objects.filter(pk=second).update(seats=[["x"] * 38] * 4)
     figures = game_figures(season, [first, second], "whist-online")
-    assert [figures[g][2].score for g in (first, second)] == [125, 125]  # seat 2's deals
+    assert [DealStats.from_row(figures[g][2]).score for g in (first, second)] == [
+        125,
+        125,
+    ]  # seat 2's deals
     assert set(GameDealStats.objects.values_list("preset", flat=True)) == {"whist-online"}
 
 

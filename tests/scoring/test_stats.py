@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 import scoring.stats
 from scoring import PRESET_NAMES, get_preset, score_game, validate_deal
 from scoring.generate import random_deal
-from scoring.stats import DealStats, game_stats, season_leaders, seat_stats, total_stats
+from scoring.stats import (
+    DealStats,
+    game_stats,
+    season_leaders,
+    seat_stats,
+    sum_rows,
+    total_stats,
+)
 
 from .helpers import WHIST_ONLINE, summary_deal
 
@@ -191,19 +198,17 @@ def test_season_figure_is_the_sum_of_its_games(games):
 
 @MODEST
 @given(stats=stats_values)
-def test_counters_round_trip_through_json(stats):
-    assert DealStats.from_counts(json.loads(json.dumps(stats.to_counts()))) == stats
+def test_a_row_round_trips_through_json(stats):
+    assert DealStats.from_row(json.loads(json.dumps(stats.to_row()))) == stats
 
 
-@pytest.mark.parametrize(
-    "counts",
-    [
-        {},
-        [],
-        {**DealStats().to_counts(), "made": "3"},
-        {**DealStats().to_counts(), "size_made": [0]},
-    ],
-)
-def test_counters_that_are_not_counters_are_refused(counts):
-    with pytest.raises(ValueError, match="whole numbers"):
-        DealStats.from_counts(counts)
+@MODEST
+@given(parts=st.lists(stats_values, max_size=5))
+def test_summing_rows_is_summing_figures(parts):
+    assert DealStats.from_row(sum_rows(p.to_row() for p in parts)) == total_stats(parts)
+
+
+@pytest.mark.parametrize("row", [{}, [], [0] * 37, [0] * 37 + ["3"], [0] * 37 + [1.5]])
+def test_a_row_that_is_not_a_row_is_refused(row):
+    with pytest.raises(ValueError, match="38 whole numbers"):
+        DealStats.from_row(row)
