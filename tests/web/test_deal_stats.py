@@ -173,6 +173,46 @@ def test_season_page_shows_the_leaders_in_hebrew(client, season):
     assert _bdi("+18.50") in html
 
 
+def _recorded_season(players: int) -> Season:
+    """`players` (a multiple of 4) at tables of four in two rounds, every game recorded."""
+    names = [f"Player {i:03d}" for i in range(players)]
+    rounds = [
+        {
+            "number": number,
+            "date": date,
+            "games": [{"record": _record(names[i : i + 4])} for i in range(0, players, 4)],
+        }
+        for number, date in ((1, "2024-06-30"), (2, "2024-07-03"))
+    ]
+    data = {
+        "league": "Test League",
+        "season": f"season-{players}",
+        "preset": "whist-online-league",
+        "start": "2024-06-30",
+        "end": "2024-10-27",
+        "rules": {"deals_per_game": 3},
+        "rounds": rounds,
+        "games": [],
+    }
+    imported = import_season(data).season
+    do_publish_season(imported.pk)
+    return imported
+
+
+@pytest.mark.parametrize("players", [8, 40])
+@pytest.mark.parametrize("page", ["season", "player"])
+def test_query_pins_do_not_grow_with_recorded_players(
+    client, django_assert_num_queries, players, page
+):
+    season = _recorded_season(players)
+    player = Player.objects.get(name="Player 000")
+    url, queries = PAGES[page]
+    with django_assert_num_queries(queries):
+        response = client.get(url(season, player), HTTP_ACCEPT_LANGUAGE="he")
+    assert response.status_code == 200
+    assert ("deal-leaders" if page == "season" else "deal-stats") in response.content.decode()
+
+
 @pytest.mark.parametrize("page", ["season", "player"])
 def test_pages_with_deal_statistics_keep_their_query_pins(
     client, django_assert_num_queries, season, page
