@@ -78,7 +78,10 @@ def game_figures(
         elif known:
             figures[game_id] = known
     if stale:
-        scored = _score(Game.objects.filter(id__in=stale).values_list("id", "deals"), preset_name)
+        # Streamed: each game's records are dropped once scored. Holding thousands of decoded
+        # records at once made Python's garbage collector take ten times the decoding.
+        records = Game.objects.filter(id__in=stale).values_list("id", "deals")
+        scored = _score(records.iterator(chunk_size=100), preset_name)
         GameDealStats.objects.bulk_create(
             [
                 GameDealStats(
