@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
+from league.models import Season
 from publishing.deal_stats import game_figures
 from publishing.models import GameDealStats
 from publishing.snapshots import build_snapshot_data
@@ -16,7 +17,7 @@ from tests.web.test_deal_stats import import_hand_worked_season
 pytestmark = pytest.mark.django_db
 
 
-def _recorded(season) -> list[int]:  # type: ignore[no-untyped-def]
+def _recorded(season: Season) -> list[int]:
     return list(
         Game.objects.filter(season=season, deals__isnull=False).values_list("id", flat=True)
     )

@@ -106,7 +106,7 @@ def test_season_leaders_are_published_in_the_summary(season):
     leaders = SeasonSnapshot.objects.get(season=season).summary["deal_leaders"]
     assert (leaders["games"], leaders["minimum_deals"]) == (2, 3)
 
-    def pick(category):  # type: ignore[no-untyped-def]
+    def pick(category: str) -> list[tuple[object, ...]]:
         return [(x["rank"], x["player"], x["value"], x["count"]) for x in leaders[category]]
 
     assert pick("zeros_made") == [(1, "Eli", 2.0, 6), (2, "Dana", 1.0, 6), (2, "Noa", 1.0, 6)]
