@@ -144,7 +144,11 @@ class _Rows:
 
 
 def build_snapshot_data(season: Season) -> SnapshotData:
-    """The whole snapshot of `season` (schema in `publishing.snapshot_schema`)."""
+    """The whole snapshot of `season` (schema in `publishing.snapshot_schema`).
+
+    It also keeps the deal figures of games whose records changed (`publishing.deal_stats`),
+    so call it where the snapshot is stored: in `do_publish_season`'s transaction.
+    """
     table = season_standings(season)
     rows = _load_rows(season, table)
     standings = list(table.rows)
