@@ -149,7 +149,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
             "season": season,
             "rounds": rounds,
             "form": form,
-            "has_rounds": season_rules(season).kind == "rounds",
+            "has_rounds": season_rules(season).has_rounds,
             "next_round": next((r for r in rounds if r.status != Round.Status.FINISHED), None),
         },
         status=400 if form.errors else 200,
