@@ -25,6 +25,7 @@ from league.standings import (
     FinalPlace,
     PlayerTally,
     StandingRow,
+    rank_tallies,
     ranking_key,
 )
 
@@ -137,3 +138,19 @@ def _row(tally: PlayerTally, rank: int) -> StandingRow:
         podium_eligible=True,
         entries=tally.entries,
     )
+
+
+def season_rows(
+    rules: LeagueRules,
+    tallies: Iterable[PlayerTally],
+    *,
+    final: bool = False,
+    final_table: Sequence[tuple[Any, int]] = (),
+    tiebreak: Callable[[Any], Any] | None = None,
+) -> list[StandingRow]:
+    """A season's table by its kind: a tournament's standing, else the league's ranking."""
+    if rules.is_tournament:
+        return tournament_rows(
+            rules, tallies, final=final, final_table=final_table, tiebreak=tiebreak
+        )
+    return rank_tallies(rules, tallies, final=final, tiebreak=tiebreak)

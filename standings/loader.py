@@ -17,10 +17,9 @@ from league.standings import (
     PlayerTally,
     StandingRow,
     game_entries,
-    rank_tallies,
     tally_players,
 )
-from league.tournament_standings import tournament_rows
+from league.tournament_standings import season_rows
 from standings.sql import season_tallies
 
 
@@ -64,16 +63,9 @@ class SeasonStandings:
         def by_name(player_id: int) -> str:
             return self.players[player_id].name
 
-        if self.rules.is_tournament:
-            rows = tournament_rows(
-                self.rules,
-                self.tallies,
-                final=final,
-                final_table=self.final_table,
-                tiebreak=by_name,
-            )
-        else:
-            rows = rank_tallies(self.rules, self.tallies, final=final, tiebreak=by_name)
+        rows = season_rows(
+            self.rules, self.tallies, final=final, final_table=self.final_table, tiebreak=by_name
+        )
         return replace(self, final=final, rows=tuple(rows))
 
     def ranking(self) -> list[int]:

@@ -169,6 +169,8 @@ def do_draw_round(
         if method == "final":
             players = _final_table_players(locked)
         else:
+            if method == "standing":
+                _carry_over_registrations(locked)
             players = sorted(
                 (
                     r.player
@@ -290,6 +292,19 @@ def _require_earlier_stages_finished(round_: Round) -> None:
             )
             % {"number": round_.number, "earlier": unfinished[0]},
         )
+
+
+def _carry_over_registrations(round_: Round) -> None:
+    """Everyone plays every stage of a tournament: a stage after the first with nobody
+    registered takes the players registered for the stage before it."""
+    if Registration.objects.filter(round=round_).exists():
+        return
+    Registration.objects.bulk_create(
+        Registration(round=round_, player_id=player_id)
+        for player_id in Registration.objects.filter(
+            round__season_id=round_.season_id, round__number=round_.number - 1
+        ).values_list("player_id", flat=True)
+    )
 
 
 def _final_table_players(round_: Round) -> list[Player]:
