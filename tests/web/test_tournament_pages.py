@@ -87,3 +87,14 @@ def test_tournament_page_makes_a_constant_number_of_queries(
     with django_assert_num_queries(queries):
         response = client.get(url(season.slug), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
+
+
+def test_the_draw_check_page_of_a_stage_redoes_it_on_the_server(client, evening):
+    body = client.get(
+        f"/seasons/{evening.slug}/rounds/2/draw-check/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "Draw by the tournament standing" in body
+    assert "this draw matches." in body
+    assert "draw-check.js" not in body
+    final = client.get(f"/seasons/{evening.slug}/rounds/5/draw-check/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "the top 4 of the tournament standing below" in final.content.decode()
