@@ -193,13 +193,21 @@ class RankingDraw(DrawGenerator[P]):
 
 
 class StandingDraw(RankingDraw[P]):
-    """A tournament's stage after the first (RULES.md 3.4): the ranking draw's order (the
-    standing, then players with no game yet in the seed's order), seated without repeat
-    meetings where possible (`league.tournament_draw`). Option `met`: the pairs of players
-    who shared a table in an earlier stage."""
+    """A tournament's stage after the first (RULES.md 3.4): the standing, then players with
+    no game yet (a latecomer) by name, seated without repeat meetings where possible
+    (`league.tournament_draw`). Nothing is random: the seed is None (FORMATS.md 6). Option
+    `met`: the pairs of players who shared a table in an earlier stage."""
 
     name = "standing"
     DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {**DEFAULT_OPTIONS, "met": frozenset()}
+
+    def order(self, rng: random.Random) -> list[P]:
+        registered = set(self.players)
+        ranked = [p for p in self.ranking if p in registered]
+        return ranked + sorted(self._unranked(), key=str)
+
+    def seed_used(self) -> int | None:
+        return None
 
     def generate(self) -> Draw[P]:
         rng = random.Random(self.seed)

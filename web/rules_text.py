@@ -74,14 +74,19 @@ def describe_rules(rules: LeagueRules) -> list[RuleItem]:
                 % {"preset": scoring_preset_name(rules.scoring_preset)},
             ],
         ),
-        RuleItem(_("League points"), _points_sentences(rules)),
+        RuleItem(
+            _("League points"),
+            _tournament_points_sentences(rules)
+            if rules.is_tournament
+            else _points_sentences(rules),
+        ),
         RuleItem(_("Dropped games"), [_drops_sentence(rules)]),
-        RuleItem(_("Minimum games"), _minimum_sentences(rules)),
     ]
+    if not rules.is_tournament:  # everyone plays every stage: no minimum
+        items.append(RuleItem(_("Minimum games"), _minimum_sentences(rules)))
     if rules.kind == "rounds":
         items.append(RuleItem(_("Rounds and draws"), _round_sentences(rules)))
     if rules.is_tournament:
-        items[1] = RuleItem(_("League points"), _tournament_points_sentences(rules))
         items.append(RuleItem(_("Stages and draws"), _stage_sentences(rules)))
     if rules.rating_threshold is not None:
         items.append(
@@ -168,7 +173,7 @@ def _stage_sentences(rules: LeagueRules) -> list[str]:
         _(
             "When no arrangement avoids every repeat meeting, the same search allows one "
             "repeated pair, then two, and so on: the fewest repeats. Players with no game "
-            "yet come after the others, ordered by their codes as in a random draw."
+            "yet come after the others, by name; nothing is random, so no seed is published."
         ),
         _(
             "A stage after the first with nobody registered seats the players of the stage "
