@@ -118,9 +118,7 @@ def draw_summary(draw: DrawData) -> str:
         else:
             made = _("Draw by league ranking (ranks 1-4 at table 1, 5-8 at table 2, ...)")
     elif draw["method"] == "standing":
-        made = _(
-            "Draw by the tournament standing, with no repeat meeting where one can be avoided"
-        )
+        made = _("Draw by the tournament standing, with no repeat meeting where one can be avoided")
     elif draw["method"] == "final":
         made = _("Final table: the top 4 of the tournament standing")
     else:
