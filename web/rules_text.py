@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.rules import LeagueRules
+from league.tournament_draw import SEARCH_STEPS
 from scoring.presets import UnknownPresetError, get_preset
 
 
@@ -171,10 +172,13 @@ def _stage_sentences(rules: LeagueRules) -> list[str]:
             "table, so the top of the standing keeps its places first."
         ),
         _(
-            "When no arrangement avoids every repeat meeting, the same search allows one "
-            "repeated pair, then two, and so on: the fewest repeats. Players with no game "
-            "yet come after the others, by name; nothing is random, so no seed is published."
-        ),
+            "When no arrangement avoids every repeat meeting, the one with the fewest "
+            "repeated pairs is taken, the first of them in the same order; the search tries "
+            "at most %(steps)s groups and keeps the best arrangement found by then. Players "
+            "with no game yet come after the others, by name; nothing is random, so no seed "
+            "is published."
+        )
+        % {"steps": f"{SEARCH_STEPS:,}"},
         _(
             "A stage after the first with nobody registered seats the players of the stage "
             "before. Drawing again, swapping players or bringing a reserve in needs a reason "
