@@ -63,7 +63,7 @@ def test_the_in_progress_tournament_page_says_tournament_standing(client):
     do_publish_season(season.pk)
     body = client.get(f"/seasons/{season.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Tournament standing" in body
-    assert "Next round" in body and "Stage 3" in body
+    assert "Next stage" in body and "Stage 3" in body
 
 
 TOURNAMENT_PAGES = {
