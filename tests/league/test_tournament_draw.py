@@ -133,3 +133,32 @@ def test_with_no_meetings_the_standing_order_is_kept(players, seed):
     tables, reserves = seat_in_order(order, "three-player")
     seated = order[: players - len(reserves)]
     assert seat_avoiding_repeats(seated, [len(t) for t in tables], frozenset()) == tables
+
+
+def _canonical(players: tuple[int, ...], sizes: tuple[int, ...]):
+    """Every arrangement as the procedure writes it: tables in order, each opened by the
+    best-placed player left, the rest in standing order."""
+    if not sizes:
+        yield ()
+        return
+    opener, rest = players[0], players[1:]
+    for others in combinations(rest, sizes[0] - 1):
+        left = tuple(p for p in rest if p not in others)
+        for tail in _canonical(left, sizes[1:]):
+            yield ((opener, *others), *tail)
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.sampled_from([8, 9, 11, 12]), earlier=earlier_tables)
+def test_the_draw_is_the_first_arrangement_with_the_fewest_repeats(players, earlier):
+    """The rules page's procedure, checked against brute force: among the arrangements with
+    the fewest repeated pairs, the first in order (table 1's standing positions, then
+    table 2's, ...)."""
+    met = pairs_met([tuple(p for p in t if p < players) for t in earlier])
+    tables, _ = seat_in_order(list(range(players)), "three-player")
+    sizes = tuple(len(t) for t in tables)
+    expected = min(
+        _canonical(tuple(range(players)), sizes),
+        key=lambda arrangement: (sum(repeats(t, met) for t in arrangement), arrangement),
+    )
+    assert seat_avoiding_repeats(list(range(players)), sizes, met) == expected
