@@ -109,3 +109,15 @@ def test_the_season_wizard_offers_the_evening_tournament_on_one_day(client):
     assert created.rules_preset == "evening-tournament"
     assert list(created.rounds.values_list("date", flat=True)) == [dt.date(2027, 12, 9)] * 5
     assert LeagueRules.from_dict(created.rules) == LeagueRules.from_preset("evening-tournament")
+
+
+def test_the_desk_season_page_offers_the_next_stage(client):
+    season, rounds = tournament(8, slug="offer")
+    run(rounds, stages=1, final=False)
+    client.force_login(make_organizer(season))
+    body = client.get(reverse("manage:season", args=[season.slug])).content.decode()
+    assert "Run Stage 2" in body
+    hebrew = client.get(
+        reverse("manage:season", args=[season.slug]), HTTP_ACCEPT_LANGUAGE="he"
+    ).content.decode()
+    assert "ניהול שלב 2" in hebrew
