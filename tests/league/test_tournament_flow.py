@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import json
 from itertools import combinations
@@ -16,6 +17,7 @@ from games.finish import finish_round
 from league.actions.draws import do_draw_round, publish_draw
 from league.draw_check import RecordedDraw, matches_seed
 from league.models import DrawRecord, Round, Table
+from publishing.rounds import run_round_schedule
 from tests.roundsupport import FAR_SUNDAY, make_players, make_round, make_season, register
 
 pytestmark = pytest.mark.django_db
@@ -160,3 +162,11 @@ def test_export_and_import_round_trip_a_tournament_with_its_final_table(tmp_path
     call_command("import_season", str(path), stdout=io.StringIO())
     again = _standings(Round.objects.filter(season__slug="evening-again").first().season, "--final")
     assert again["standings"] == before
+
+
+def test_the_round_schedule_leaves_a_tournaments_stages_to_the_organizer():
+    season, rounds, _people = _tournament(8)
+    evening = dt.datetime.combine(FAR_SUNDAY, dt.time(23, 0), tzinfo=dt.UTC)
+    assert run_round_schedule(season.pk, now=evening) == []
+    rounds[0].refresh_from_db()
+    assert rounds[0].status == Round.Status.OPEN
