@@ -98,3 +98,11 @@ def test_the_draw_check_page_of_a_stage_redoes_it_on_the_server(client, evening)
     assert "draw-check.js" not in body
     final = client.get(f"/seasons/{evening.slug}/rounds/5/draw-check/", HTTP_ACCEPT_LANGUAGE="en")
     assert "the top 4 of the tournament standing below" in final.content.decode()
+
+
+def test_a_final_table_players_page_lists_the_final_tables_game(client, evening):
+    final = season_standings(evening, final=True)
+    winner = final.players[final.rows[0].player]
+    response = client.get(f"/players/{winner.slug}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert response.content.decode().count('href="/seasons/evening/rounds/') >= 5
