@@ -27,6 +27,7 @@ from league.actions.common import lock_round, require_organizer_for, season_rule
 from league.draw import SHA256_RECIPE, UNRECORDED_RECIPE, DrawError, make_draw
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Seat, Table
 from league.ranking import current_ranking
+from league.round_names import round_title
 from league.rules import FINAL_TABLE_SIZE
 from league.tournament_draw import pairs_met
 
@@ -165,7 +166,7 @@ def do_draw_round(
         rules = season_rules(locked.season)
         method = rules.draw_method_for(locked.number, locked.date)
         if method in ("standing", "final"):
-            _require_earlier_stages_finished(locked)
+            _require_earlier_stages_finished(locked, round_title(rules, locked.number))
         if method == "final":
             players = _final_table_players(locked)
         else:
@@ -275,7 +276,7 @@ def earlier_meetings(round_: Round) -> dict[str, set[str]]:
     return met
 
 
-def _require_earlier_stages_finished(round_: Round) -> None:
+def _require_earlier_stages_finished(round_: Round, title: str) -> None:
     """A tournament's stage k > 1 and its final table are drawn by the standing after the
     stages before: every one of them must be finished."""
     unfinished = list(
@@ -287,10 +288,10 @@ def _require_earlier_stages_finished(round_: Round) -> None:
         raise ActionError(
             ActionCode.INVALID,
             _(
-                "Stage %(number)s is drawn by the standing after the stages before it: "
+                "%(round)s is drawn by the standing after the stages before it: "
                 "finish stage %(earlier)s first."
             )
-            % {"number": round_.number, "earlier": unfinished[0]},
+            % {"round": title, "earlier": unfinished[0]},
         )
 
 

@@ -10,6 +10,7 @@ from itertools import combinations
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 
 from core.errors import ActionError
 from games.actions import organizer_set_result
@@ -21,6 +22,13 @@ from publishing.rounds import run_round_schedule
 from tests.roundsupport import FAR_SUNDAY, make_players, make_round, make_season, register
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _in_english():
+    """The refusals are read in English (a page test before may leave Hebrew active)."""
+    with translation.override("en"):
+        yield
 
 SCORES = [120, 60, 10, -40]  # by seat: seat 0 wins every table (seats follow the draw order)
 
