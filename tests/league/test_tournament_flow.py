@@ -30,6 +30,7 @@ def _in_english():
     with translation.override("en"):
         yield
 
+
 SCORES = [120, 60, 10, -40]  # by seat: seat 0 wins every table (seats follow the draw order)
 
 
