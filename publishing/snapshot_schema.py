@@ -7,11 +7,13 @@ season (`SnapshotData`, version `SCHEMA`):
 ```
 {"schema": 2,
  "published_at": "2026-11-29T22:40:00+00:00",
- "season": SEASON,                    # slug, name, league, kind "rounds" | "rated", ...
+ "season": SEASON,                    # slug, name, league, kind (rounds, rated, tournament)
  "rules": {...},                      # LeagueRules.to_dict() of the season
  "standings": [ROW, ...],             # in-season table, FORMATS.md 5 order
  "final_standings": [ROW, ...],       # final mode: eligible ranked first, then rank null
- "rounds": [ROUND, ...],              # scheduled-rounds seasons, by number
+                                      # (a tournament: the final table's places 1-4 first)
+ "rounds": [ROUND, ...],              # scheduled-rounds seasons (a tournament's stages
+                                      # and final table), by number
  "games": [GAME, ...],                # confirmed games not in a round (rated league), played order
  "race": {"labels": ["1", "2", ...],  # round numbers, or "YYYY-MM" months in a rated league
           "series": [{"player", "player_slug", "points": [float, ...]}],
@@ -180,7 +182,7 @@ class SeasonInfo(TypedDict):
     name: str
     league: str
     league_slug: str
-    kind: str  # "rounds" | "rated"
+    kind: str  # "rounds" | "rated" | "tournament"
     preset: str
     start: str
     end: str
