@@ -29,6 +29,7 @@ from publishing.snapshot_schema import RaceChart
 from web import page_cache, queries
 from web.charts import colored, legend, line_chart
 from web.draw_disclosure import draw_disclosure
+from web.player_parts import player_rating_parts
 from web.published import published, texts_in_language
 from web.rules_text import describe_rules, scoring_grid
 from web.tables import SafeTableExport, StandingsTable, table_rows
@@ -224,7 +225,12 @@ def player_detail(request: HttpRequest, player: str) -> HttpResponse:
     return render(
         request,
         "web/player.html",
-        {"page": page, "position_charts": charts, "rating_chart": rating_chart},
+        {
+            "page": page,
+            "position_charts": charts,
+            "rating_chart": rating_chart,
+            **player_rating_parts(page.player),
+        },
     )
 
 
