@@ -139,7 +139,7 @@ def test_rating_list_in_hebrew_is_right_to_left_with_isolated_signs(client, one_
     rate_and_publish(dt.date(2026, 9, 20))
     page = get(client, "/ratings/", language="he").content.decode()
     assert '<html lang="he" dir="rtl">' in page
-    assert "דירוג" in page
+    assert "<h1>דירוג</h1>" in page and "איך מחושב הדירוג" in page
     assert '<bdi dir="ltr" class="number">-16.0</bdi>' in page
 
 
@@ -213,6 +213,7 @@ def test_head_to_head_leaves_out_unconfirmed_games(client, season):
 def test_head_to_head_in_hebrew(client, season):
     page = get(client, "/players/ada/vs/ben/", language="he").content.decode()
     assert '<html lang="he" dir="rtl">' in page
+    assert "<h1>Ada מול Ben</h1>" in page and "3 משחקים באותו שולחן" in page
     assert '<bdi dir="ltr" class="number">+270.00</bdi>' in page
 
 
