@@ -67,6 +67,11 @@ class Meeting:
             return "tied"
         return "a" if self.a.score > self.b.score else "b"
 
+    @property
+    def sides(self) -> tuple[tuple[Side, bool], tuple[Side, bool]]:
+        """A's and B's lines, each with whether it placed better than the other."""
+        return (self.a, self.outcome == "a"), (self.b, self.outcome == "b")
+
     def swapped(self) -> Meeting:
         return replace(self, a=self.b, b=self.a)
 

@@ -3,6 +3,7 @@ a bounded, indexed query kept in the page cache)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import django_tables2 as tables
@@ -12,8 +13,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.dateparse import parse_date
 from django.utils.formats import date_format, number_format
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.http import http_date
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
@@ -79,12 +81,19 @@ class ReachedColumn(tables.Column):  # type: ignore[misc]  # django-tables2 has 
             verbose_name=_("%(threshold)s reached") % {"threshold": threshold},
             accessor=f"reached_cell_{index}",
             order_by=f"reached_order_{index}",
-            attrs=_num(),
+            attrs={"th": {"class": "num reached"}, "td": {"class": "num reached"}},
         )
         self.index = index
 
     def value(self, record: dict[str, Any], **kwargs: Any) -> str:
         return record["reached"][self.index] or ""
+
+
+def _breakable_date(day: dt.date) -> SafeString:
+    """The date in the page's format, free to wrap after its dots and spaces, so a phone
+    can fit the rating list's date columns ("30.6." above "2024")."""
+    shown = conditional_escape(date_format(day, "SHORT_DATE_FORMAT"))
+    return mark_safe(shown.replace(".", ".<wbr>"))  # escaped just above
 
 
 def rating_rows(rows: list[RatingListRow]) -> list[dict[str, Any]]:
@@ -103,8 +112,7 @@ def rating_rows(rows: list[RatingListRow]) -> list[dict[str, Any]]:
         }
         for index, reached in enumerate(row["reached"]):
             day = parse_date(reached) if reached else None
-            shown = date_format(day, "SHORT_DATE_FORMAT") if day else NOT_REACHED
-            cells[f"reached_cell_{index}"] = shown
+            cells[f"reached_cell_{index}"] = _breakable_date(day) if day else NOT_REACHED
             cells[f"reached_order_{index}"] = (day is None, reached or "")
         found.append(cells)
     return found

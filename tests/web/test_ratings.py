@@ -190,19 +190,19 @@ def test_player_page_links_each_opponent_to_their_head_to_head(client, season):
 def test_head_to_head_counts_and_sums_the_shared_games(client, season):
     page = text(get(client, "/players/ada/vs/ben/").content.decode())
     assert "3 games at the same table" in page
-    assert "Ada 1 11.5 +20.00 Ben 1 13.5 +270.00" in page
+    assert "Ada Ben Placed better 1 1 Points 11.5 13.5 Gap +20.00 +270.00" in page
     assert "1 game tied on score." in page
 
 
 def test_head_to_head_lists_the_last_meetings_newest_first(client, season):
     page = text(get(client, "/players/ada/vs/ben/").content.decode())
     assert page.index("Round 3 · table 2") < page.index("Round 2 · table 1")
-    assert "Round 3 · table 2 3. ( -100 ) 1. ( 200 )" in page
+    assert "Round 3 · table 2 3 -100 1 200" in page  # place, then score
 
 
 def test_head_to_head_seen_from_the_other_side(client, season):
     page = text(get(client, "/players/ben/vs/ada/").content.decode())
-    assert "Ben 1 13.5 +270.00 Ada 1 11.5 +20.00" in page
+    assert "Ben Ada Placed better 1 1 Points 13.5 11.5 Gap +270.00 +20.00" in page
 
 
 def test_head_to_head_leaves_out_unconfirmed_games(client, season):

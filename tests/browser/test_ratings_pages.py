@@ -1,0 +1,73 @@
+"""Issue 18 on a phone: the rating list, a head-to-head, a player's rating parts and a round's
+head-to-head links fit 390 px (and 360 px) in Hebrew and English with no sideways scroll,
+and axe-core finds no serious or critical violation on them."""
+
+from __future__ import annotations
+
+import pytest
+
+from league.models import Player, Season
+from rating.tasks import update_ratings
+from tests.browser.conftest import page_scroll_width, screenshot
+from tests.browser.test_accessibility import axe_violations
+from tests.publishing import factories as f
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+NAMES = ["אלכסנדרה בן-שושן", "יהונתן אברהמי", "דנה", "Maximilian Oppenheimer-Smith"]
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_rating_pages_fit_a_phone_and_pass_axe_core(live_server, chromium, make_season, language):
+    season = make_season(players=8, rounds=3, names=NAMES)
+    update_ratings()
+    a, b = (Player.objects.get(name=name).slug for name in NAMES[:2])
+    pages = {
+        "ratings": "/ratings/",
+        "head-to-head": f"/players/{a}/vs/{b}/",
+        "player": f"/players/{a}/",
+        "round": f"/seasons/{season.slug}/rounds/1/",
+    }
+    problems: list[str] = []
+    for viewport in PHONES:
+        context = chromium.new_context(
+            viewport=viewport, locale=language, extra_http_headers={"Accept-Language": language}
+        )
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        for name, path in pages.items():
+            page.goto(live_server.url + path)
+            for details in page.locator("main details").all():  # open every folded part
+                details.evaluate("d => d.open = true")
+            assert page.locator("html").get_attribute("dir") == (
+                "rtl" if language == "he" else "ltr"
+            )
+            if viewport["width"] == 390:
+                screenshot(page, f"{name}-phone-{language}-390")
+            width = page_scroll_width(page)
+            if width > viewport["width"]:
+                problems.append(f"{name} at {viewport['width']} px scrolls sideways ({width} px)")
+            problems += [f"{name}: {line}" for line in axe_violations(page)]
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def test_the_rating_list_fits_a_hebrew_phone_without_scrolling_its_table(
+    live_server, chromium, make_season
+):
+    """With a threshold's dates in the last column (a rated league at 1005: some reached it)."""
+    make_season(players=8, rounds=3, names=NAMES)
+    rated = f.season("open-play", rules_preset="whist-online-1200")
+    Season.objects.filter(pk=rated.pk).update(rules={"rating_threshold": 1005})
+    update_ratings()
+    context = chromium.new_context(
+        viewport=PHONES[0], locale="he", extra_http_headers={"Accept-Language": "he"}
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/ratings/")
+    region = page.locator(".table-scroll").first
+    screenshot(page, "ratings-fit-he-390")
+    sizes = region.evaluate("r => [r.scrollWidth, r.clientWidth]")
+    assert sizes[0] <= sizes[1], f"the table scrolls sideways: {sizes}"
+    context.close()
