@@ -53,7 +53,7 @@ def test_rating_pages_fit_a_phone_and_pass_axe_core(live_server, chromium, make_
     assert not problems, "\n".join(problems)
 
 
-def test_the_rating_list_fits_a_hebrew_phone_without_scrolling_its_table(
+def test_rating_tables_fit_a_hebrew_phone_without_scrolling_sideways(
     live_server, chromium, make_season
 ):
     """With a threshold's dates in the last column (a rated league at 1005: some reached it)."""
@@ -66,8 +66,21 @@ def test_the_rating_list_fits_a_hebrew_phone_without_scrolling_its_table(
     )
     page = context.new_page()
     page.goto(f"{live_server.url}/ratings/")
-    region = page.locator(".table-scroll").first
     screenshot(page, "ratings-fit-he-390")
-    sizes = region.evaluate("r => [r.scrollWidth, r.clientWidth]")
-    assert sizes[0] <= sizes[1], f"the table scrolls sideways: {sizes}"
+    assert _table_overflow(page) == []
+    slug = Player.objects.get(name=NAMES[0]).slug
+    page.goto(f"{live_server.url}/players/{slug}/")
+    regions = page.locator("#rating-moves").locator("xpath=..").locator(".table-scroll")
+    assert regions.count() == 2
+    assert _table_overflow(page, "section:has(#rating-moves) .table-scroll") == []
+    other = Player.objects.get(name=NAMES[1]).slug
+    page.goto(f"{live_server.url}/players/{slug}/vs/{other}/")
+    assert _table_overflow(page) == []
     context.close()
+
+
+def _table_overflow(page, selector: str = "main .table-scroll") -> list[list[int]]:  # type: ignore[no-untyped-def]
+    """[scroll width, width] of every table region on the page that scrolls sideways."""
+    return page.locator(selector).evaluate_all(
+        "rs => rs.map(r => [r.scrollWidth, r.clientWidth]).filter(([s, c]) => s > c)"
+    )
