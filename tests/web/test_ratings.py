@@ -179,7 +179,7 @@ def test_player_page_lists_the_games_that_moved_the_rating_most(client, one_roun
 
 def test_player_page_links_each_opponent_to_their_head_to_head(client, season):
     page = get(client, "/players/ada/").content.decode()
-    assert '<a href="/players/ada/vs/ben/">vs Ben</a>' in page
+    assert '<a href="/players/ada/vs/ben/">vs <bdi>Ben</bdi></a>' in page
     assert "(3 games)" in page  # Ada and Ben shared three confirmed games
     assert "/players/ada/vs/gil/" not in page  # never at Ada's table
 
@@ -213,7 +213,7 @@ def test_head_to_head_leaves_out_unconfirmed_games(client, season):
 def test_head_to_head_in_hebrew(client, season):
     page = get(client, "/players/ada/vs/ben/", language="he").content.decode()
     assert '<html lang="he" dir="rtl">' in page
-    assert "<h1>Ada מול Ben</h1>" in page and "3 משחקים באותו שולחן" in page
+    assert "<h1><bdi>Ada</bdi> מול <bdi>Ben</bdi></h1>" in page and "3 משחקים באותו שולחן" in page
     assert '<bdi dir="ltr" class="number">+270.00</bdi>' in page
 
 
@@ -238,6 +238,6 @@ def test_head_to_head_finds_players_by_name_too(client, season):
 
 def test_round_page_links_each_pair_at_a_table_to_their_head_to_head(client, season):
     page = get(client, f"/seasons/{season.slug}/rounds/3/").content.decode()
-    assert '<a href="/players/ben/vs/cal/">Ben vs Cal</a>' in page
+    assert '<a href="/players/ben/vs/cal/"><bdi>Ben</bdi> vs <bdi>Cal</bdi></a>' in page
     assert page.count("/vs/") == 12  # two tables of 4: 6 pairs each
     assert "Head-to-head at this table" in page
