@@ -241,3 +241,13 @@ def test_round_page_links_each_pair_at_a_table_to_their_head_to_head(client, sea
     assert '<a href="/players/ben/vs/cal/"><bdi>Ben</bdi> vs <bdi>Cal</bdi></a>' in page
     assert page.count("/vs/") == 12  # two tables of 4: 6 pairs each
     assert "Head-to-head at this table" in page
+
+
+def test_head_to_head_is_kept_in_the_page_cache_until_the_data_changes(
+    client, season, django_assert_num_queries
+):
+    assert "3 games at the same table" in get(client, "/players/ada/vs/ben/").content.decode()
+    with django_assert_num_queries(0):
+        assert get(client, "/players/ada/vs/ben/").status_code == 200
+    f.game(season, {"Ada": 5, "Ben": 0, "Cal": 1, "Dov": 2}, date=dt.date(2026, 9, 20))
+    assert "4 games at the same table" in get(client, "/players/ada/vs/ben/").content.decode()
