@@ -108,6 +108,11 @@ def test_rating_list_dates_each_rated_league_threshold(client, one_round):
     assert rows[0] == ["Rank", "Player", "Rating", "Games", "30 days", "1010 reached"]
     assert rows[1] == ["1", "Ada", "1016.0", "1", "16.0", "2026-09-06"]
     assert rows[2] == ["2", "Ben", "1005.3", "1", "5.3", ""]
+    # sorted by that date, players who never reached it last
+    page = get(client, "/ratings/", sort="reached_0").content.decode()
+    assert page.index(">Ada<") < page.index(">Ben<")
+    page = get(client, "/ratings/", sort="-reached_0").content.decode()
+    assert page.index(">Ada<") > page.index(">Ben<")
 
 
 def test_rating_list_sorts_by_any_column(client, one_round):
