@@ -14,7 +14,7 @@ holds a `RatingListData`:
 ```
 
 and each `RatingSection` row one player's `PlayerRatingSection` under `rating_key(SLUG)`:
-the games that moved his rating most.
+the games that moved his rating most and his opponents.
 """
 
 from __future__ import annotations
@@ -69,11 +69,22 @@ class RatingMove(TypedDict):
     change: float
 
 
+class Opponent(TypedDict):
+    """Someone the player shared a confirmed game with, and in how many games."""
+
+    player: str
+    player_slug: str
+    games: int
+
+
 class PlayerRatingSection(TypedDict):
-    """Section `rating_key(SLUG)`: the player's largest gains and losses, largest first."""
+    """Section `rating_key(SLUG)`: the player's largest rating gains and losses, largest
+    first, and his opponents (most shared games first, then by name), each with a
+    head-to-head page. Every player with a rated or a confirmed game has one."""
 
     gains: list[RatingMove]
     losses: list[RatingMove]
+    opponents: list[Opponent]
 
 
 def rating_key(slug: str) -> str:

@@ -13,9 +13,10 @@ from collections import defaultdict
 from typing import cast
 
 from django.db import connection, transaction
+from django.db.models import Count
 from django.utils import timezone
 
-from games.models import Game
+from games.models import Game, GameResult
 from league.models import Player
 from publishing.models import RatingSection, RatingSnapshot
 from publishing.rating_schema import (
@@ -41,23 +42,27 @@ def _one_decimal(value: float) -> float:
 
 
 def build_rating_list(today: dt.date) -> tuple[RatingListData, dict[str, PlayerRatingSection]]:
-    """The rating list as of `today` and each rated player's section, by section key
-    (4 queries and the rated seasons' rules)."""
+    """The rating list as of `today` and each player's section, by section key: his biggest
+    moves and the opponents he shared a confirmed game with (5 queries and the rated
+    seasons' rules)."""
     histories: dict[int, list[Step]] = defaultdict(list)
     for player, played_on, game, before, after in RatingChange.objects.order_by(
         "player_id", "played_on", "game_id"
     ).values_list("player_id", "played_on", "game_id", "before", "after"):
         histories[player].append(Step(played_on, game, before, after))
+    met = _opponents()
     players = {
-        p["id"]: p for p in Player.objects.filter(pk__in=histories).values("id", "name", "slug")
+        p["id"]: p
+        for p in Player.objects.filter(pk__in={*histories, *met}).values("id", "name", "slug")
     }
     thresholds = thresholds_of(threshold for _season, threshold in rated_seasons())
     names = {pk: str(p["name"]) for pk, p in players.items()}
+    slugs = {pk: str(p["slug"]) for pk, p in players.items()}
     rows: list[RatingListRow] = [
         {
             "rank": row.rank,
             "player": names[row.player],
-            "player_slug": str(players[row.player]["slug"]),
+            "player_slug": slugs[row.player],
             "rating": _one_decimal(row.rating),
             "games": row.games,
             "change": _one_decimal(row.change),
@@ -67,13 +72,19 @@ def build_rating_list(today: dt.date) -> tuple[RatingListData, dict[str, PlayerR
     ]
     moves = {player: biggest_moves(history) for player, history in histories.items()}
     wheres = _where_played({s.game for gains, losses in moves.values() for s in (*gains, *losses)})
-    sections: dict[str, PlayerRatingSection] = {
-        rating_key(str(players[player]["slug"])): {
+    sections: dict[str, PlayerRatingSection] = {}
+    for player in sorted({*histories, *met}):
+        gains, losses = moves.get(player, ([], []))
+        sections[rating_key(slugs[player])] = {
             "gains": [_move(step, wheres[step.game]) for step in gains],
             "losses": [_move(step, wheres[step.game]) for step in losses],
+            "opponents": [
+                {"player": names[other], "player_slug": slugs[other], "games": games}
+                for other, games in sorted(
+                    met.get(player, {}).items(), key=lambda item: (-item[1], names[item[0]])
+                )
+            ],
         }
-        for player, (gains, losses) in moves.items()
-    }
     data: RatingListData = {
         "schema": RATING_SCHEMA,
         "published_at": timezone.now().astimezone(dt.UTC).isoformat(),
@@ -86,6 +97,21 @@ def build_rating_list(today: dt.date) -> tuple[RatingListData, dict[str, PlayerR
 
 
 _Where = tuple[str | None, str | None, int | None, int | None]
+
+
+def _opponents() -> dict[int, dict[int, int]]:
+    """For each player, everyone he shared a confirmed game with and in how many games
+    (1 query: each result paired with the results of its game)."""
+    met: dict[int, dict[int, int]] = defaultdict(dict)
+    for player, other, games in (
+        GameResult.objects.filter(game__status=Game.Status.CONFIRMED)
+        .values_list("player_id", "game__results__player_id")
+        .annotate(games=Count("game_id"))
+        .order_by()
+    ):
+        if other != player:
+            met[player][other] = games
+    return met
 
 
 def _where_played(game_ids: set[int]) -> dict[int, _Where]:

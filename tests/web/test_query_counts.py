@@ -24,9 +24,9 @@ PAGES = {
     # A round whose draw is private does not even load its tables (issue 13): 6 -> 5.
     "open-round": (lambda season, player: f"/seasons/{season.slug}/rounds/99/", 5),
     "rules": (lambda season, player: f"/seasons/{season.slug}/rules/", 1),
-    # + the games that moved the rating most (the published rating list) and the opponents
-    # with their head-to-head links (issue 18): 4 -> 6.
-    "player": (lambda season, player: f"/players/{player.slug}/", 6),
+    # + his section of the published rating list: the games that moved his rating most and
+    # his opponents with their head-to-head links (issue 18): 4 -> 5.
+    "player": (lambda season, player: f"/players/{player.slug}/", 5),
     # The published rating list, its export and a sorted view: one query each (issue 18).
     "ratings": (lambda season, player: "/ratings/", 1),
     "ratings-xlsx": (lambda season, player: "/ratings/?_export=xlsx", 1),

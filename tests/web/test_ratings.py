@@ -183,6 +183,7 @@ def test_player_page_lists_the_games_that_moved_the_rating_most(client, one_roun
 
 
 def test_player_page_links_each_opponent_to_their_head_to_head(client, season):
+    rate_and_publish(dt.date(2026, 9, 20))
     page = get(client, "/players/ada/").content.decode()
     assert '<a href="/players/ada/vs/ben/">vs <bdi>Ben</bdi></a>' in page
     assert "(3 games)" in page  # Ada and Ben shared three confirmed games
@@ -256,3 +257,12 @@ def test_head_to_head_is_kept_in_the_page_cache_until_the_data_changes(
         assert get(client, "/players/ada/vs/ben/").status_code == 200
     f.game(season, {"Ada": 5, "Ben": 0, "Cal": 1, "Dov": 2}, date=dt.date(2026, 9, 20))
     assert "4 games at the same table" in get(client, "/players/ada/vs/ben/").content.decode()
+
+
+def test_a_player_with_only_unrated_games_still_lists_his_opponents(client, one_round):
+    f.game(None, {"Ada": 3, "Uri": 2, "Vic": 1, "Wes": 0}, date=SEP_6, rated=False)
+    rate_and_publish(dt.date(2026, 9, 20))
+    page = get(client, "/players/uri/").content.decode()
+    assert "Games that moved the rating most" not in page  # no rated game
+    assert '<a href="/players/uri/vs/ada/">vs <bdi>Ada</bdi></a>' in page
+    assert "Uri" not in text(get(client, "/ratings/").content.decode())
