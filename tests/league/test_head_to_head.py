@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
+import doctest
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from league import head_to_head as head_to_head_module
 from league.head_to_head import SharedGame, head_to_head
 
 DAY = dt.date(2026, 9, 6)
@@ -130,3 +132,8 @@ def test_placing_better_means_more_points_and_a_higher_gap(
             assert meeting.a.gap > meeting.b.gap and meeting.a.points >= meeting.b.points
         elif meeting.outcome == "tied":
             assert meeting.a.gap == meeting.b.gap and meeting.a.points == meeting.b.points
+
+
+def test_the_head_to_head_doctests_hold() -> None:
+    outcome = doctest.testmod(head_to_head_module)
+    assert outcome.attempted > 0 and outcome.failed == 0

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import doctest
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rating import rating_list as rating_list_module
 from rating.elo import START_RATING
 from rating.rating_list import (
     Step,
@@ -149,3 +151,8 @@ def test_biggest_moves_properties(moves: list[tuple[int, float]]) -> None:
     assert all(s.delta > 0 for s in gains) and all(s.delta < 0 for s in losses)
     every_gain = sorted((s.delta for s in history if s.delta > 0), reverse=True)
     assert [s.delta for s in gains] == every_gain[:5]
+
+
+def test_the_rating_list_doctests_hold() -> None:
+    outcome = doctest.testmod(rating_list_module)
+    assert outcome.attempted > 0 and outcome.failed == 0
