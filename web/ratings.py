@@ -73,12 +73,12 @@ class RatingTable(tables.Table):  # type: ignore[misc]  # django-tables2 has no 
 
 
 class ReachedColumn(tables.Column):  # type: ignore[misc]  # django-tables2 has no types
-    """The date a player first reached one threshold; exports write it as an ISO date
-    (empty when never reached)."""
+    """The date a player first reached one threshold, headed "1200+" as the club names its
+    rated league; exports write it as an ISO date (empty when never reached)."""
 
     def __init__(self, index: int, threshold: int) -> None:
         super().__init__(
-            verbose_name=_("%(threshold)s reached") % {"threshold": threshold},
+            verbose_name=_("%(threshold)s+") % {"threshold": threshold},
             accessor=f"reached_cell_{index}",
             order_by=f"reached_order_{index}",
             attrs={"th": {"class": "num reached"}, "td": {"class": "num reached"}},

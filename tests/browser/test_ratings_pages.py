@@ -53,20 +53,22 @@ def test_rating_pages_fit_a_phone_and_pass_axe_core(live_server, chromium, make_
     assert not problems, "\n".join(problems)
 
 
-def test_rating_tables_fit_a_hebrew_phone_without_scrolling_sideways(
-    live_server, chromium, make_season
+@pytest.mark.parametrize(("language", "viewport"), [("he", PHONES[0]), ("en", PHONES[1])])
+def test_rating_tables_fit_a_phone_without_scrolling_sideways(
+    live_server, chromium, make_season, language, viewport
 ):
-    """With a threshold's dates in the last column (a rated league at 1005: some reached it)."""
+    """With a threshold's dates in the last column (a rated league at 1005: some reached it):
+    Hebrew at 390 px, English (longer dates) at 360 px."""
     make_season(players=8, rounds=3, names=NAMES)
     rated = f.season("open-play", rules_preset="whist-online-1200")
     Season.objects.filter(pk=rated.pk).update(rules={"rating_threshold": 1005})
     update_ratings()
     context = chromium.new_context(
-        viewport=PHONES[0], locale="he", extra_http_headers={"Accept-Language": "he"}
+        viewport=viewport, locale=language, extra_http_headers={"Accept-Language": language}
     )
     page = context.new_page()
     page.goto(f"{live_server.url}/ratings/")
-    screenshot(page, "ratings-fit-he-390")
+    screenshot(page, f"ratings-fit-{language}-{viewport['width']}")
     assert _table_overflow(page) == []
     slug = Player.objects.get(name=NAMES[0]).slug
     page.goto(f"{live_server.url}/players/{slug}/")

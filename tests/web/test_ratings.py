@@ -84,7 +84,7 @@ def test_rating_list_shows_every_rated_player_by_rating(client, one_round):
         "1 Ada 1016.0 1 +16.0 \u2013 2 Ben 1005.3 1 +5.3 \u2013 3 Cal 994.7 1 -5.3 \u2013 "
         "4 Dov 984.0 1 -16.0 \u2013" in page
     )
-    assert "1200 reached" in page  # no rated league: the default threshold
+    assert "1200+" in page  # no rated league: the default threshold
 
 
 def test_rating_list_change_covers_the_last_30_days(client, one_round):
@@ -105,7 +105,7 @@ def test_rating_list_dates_each_rated_league_threshold(client, one_round):
     rate_and_publish(dt.date(2026, 9, 20))
     response = get(client, "/ratings/", _export="csv")
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0] == ["Rank", "Player", "Rating", "Games", "30 days", "1010 reached"]
+    assert rows[0] == ["Rank", "Player", "Rating", "Games", "30 days", "1010+"]
     assert rows[1] == ["1", "Ada", "1016.0", "1", "16.0", "2026-09-06"]
     assert rows[2] == ["2", "Ben", "1005.3", "1", "5.3", ""]
     # sorted by that date, players who never reached it last
