@@ -146,6 +146,7 @@ def test_rating_list_in_hebrew_is_right_to_left_with_isolated_signs(client, one_
     assert '<html lang="he" dir="rtl">' in page
     assert "<h1>דירוג</h1>" in page and "איך מחושב הדירוג" in page
     assert '<bdi dir="ltr" class="number">-16.0</bdi>' in page
+    assert 'בעמודה <bdi dir="ltr">1200+</bdi> התאריך' in page
 
 
 def test_rating_list_before_the_first_publish_says_so(client):
