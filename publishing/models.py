@@ -105,8 +105,8 @@ class RatingSnapshot(models.Model):
     """One published state of the rating list (`publishing.rating_schema`); versions count
     up from 1 and a new one is stored only when the list changed.
 
-    `summary` holds the list; each `RatingSection` one player's biggest moves, written in
-    the same transaction. Only the latest versions are kept (the history itself is
+    `summary` holds the list; each `RatingSection` one player's biggest moves and opponents,
+    written in the same transaction. Only the latest versions are kept (the history itself is
     `rating.RatingChange`).
     """
 
@@ -131,7 +131,8 @@ class RatingSnapshot(models.Model):
 
 
 class RatingSection(models.Model):
-    """One player's part of a rating snapshot under its key ("rating:dana")."""
+    """One player's part of a rating snapshot under its key ("rating:dana"): his biggest
+    rating moves and his opponents (`publishing.rating_schema.PlayerRatingSection`)."""
 
     snapshot = models.ForeignKey(
         RatingSnapshot,
