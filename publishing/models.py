@@ -9,6 +9,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.models import Game
 from league.models import Season
 from publishing.rating_schema import RATING_SCHEMA, RatingListData
 from publishing.snapshot_schema import SCHEMA, SnapshotData, SnapshotSummary
@@ -99,6 +100,34 @@ class SnapshotSection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.snapshot} {self.key}"
+
+
+class GameDealStats(models.Model):
+    """A game's deal statistics by seat (`scoring.stats` counters), kept so that a publish
+    scores again only the games whose deal records changed (`publishing.deal_stats`).
+
+    Derived data: `game_updated_at` and `preset` say what it was computed from; a row that
+    no longer matches its game is computed again. `seats` is empty for a game the engine
+    could not score (it adds nothing to the statistics).
+    """
+
+    game = models.OneToOneField(
+        Game,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="deal_stats",
+        verbose_name=_("game"),
+    )
+    game_updated_at = models.DateTimeField(_("game changed at"))
+    preset = models.CharField(_("scoring preset"), max_length=60)
+    seats = models.JSONField(_("counters by seat"))
+
+    class Meta:
+        verbose_name = _("game deal statistics")
+        verbose_name_plural = _("game deal statistics")
+
+    def __str__(self) -> str:
+        return f"deal statistics of game {self.game_id}"
 
 
 class RatingSnapshot(models.Model):

@@ -28,7 +28,7 @@ from games.models import Game, GameResult
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
 from league.standings import GameEntry, PlayerTally, StandingRow, rank_tallies, tally_player
-from publishing import messages
+from publishing import deal_stats, messages
 from publishing.models import SeasonSnapshot
 from publishing.snapshot_schema import (
     SCHEMA,
@@ -144,7 +144,11 @@ class _Rows:
 
 
 def build_snapshot_data(season: Season) -> SnapshotData:
-    """The whole snapshot of `season` (schema in `publishing.snapshot_schema`)."""
+    """The whole snapshot of `season` (schema in `publishing.snapshot_schema`).
+
+    It also keeps the deal figures of games whose records changed (`publishing.deal_stats`),
+    so call it where the snapshot is stored: in `do_publish_season`'s transaction.
+    """
     table = season_standings(season)
     rows = _load_rows(season, table)
     standings = list(table.rows)
@@ -163,11 +167,23 @@ def build_snapshot_data(season: Season) -> SnapshotData:
         "games": [game for game in games.values() if game["round"] is None],
         "race": race,
         "messages": {},
+        "deal_stats": {},
+        "deal_leaders": None,
     }
+    _add_deal_stats(data, table, rows)
     data["messages"] = {
         code: messages.season_messages(data, code) for code, _name in settings.LANGUAGES
     }
     return data
+
+
+def _add_deal_stats(data: SnapshotData, table: SeasonStandings, rows: _Rows) -> None:
+    """Each player's deal statistics and the season's leaders (one query while no deal
+    records changed; `publishing.deal_stats` scores and keeps the changed ones)."""
+    names = {player.id: player.as_json() for player in rows.players.values()}
+    data["deal_stats"], data["deal_leaders"] = deal_stats.season_deal_stats(
+        table.season, list(table.games), rows.results_by_game, table.rules.scoring_preset, names
+    )
 
 
 def _load_rows(season: Season, table: SeasonStandings) -> _Rows:

@@ -19,7 +19,13 @@ from games.models import Game
 from league.actions.common import season_rules
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import LeagueRules
-from publishing.snapshot_schema import GameData, PlayerGame, ResultLine, StandingsRow
+from publishing.snapshot_schema import (
+    DealStatsData,
+    GameData,
+    PlayerGame,
+    ResultLine,
+    StandingsRow,
+)
 from rating.models import RatingChange
 from web.deal_sheets import DealLine, deal_sheet
 from web.published import PublishedRound, latest_tables, player_sections, published_round
@@ -278,6 +284,7 @@ class PlayerSeason:
     final: bool
     position_labels: list[str] = field(default_factory=list)
     positions: list[int | None] = field(default_factory=list)
+    deal_stats: DealStatsData | None = None
 
     @property
     def has_rounds(self) -> bool:
@@ -339,6 +346,7 @@ def player_page(slug: str) -> PlayerPage:
                 final=final,
                 position_labels=list(section["position_labels"]),
                 positions=list(section["positions"]),
+                deal_stats=section["deal_stats"],
             )
         )
     rating = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('publishing', '0002_snapshot_sections'),
+        ('publishing', '0003_game_deal_stats'),
     ]
 
     operations = [
