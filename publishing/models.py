@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
 from league.models import Season
+from publishing.rating_schema import RATING_SCHEMA, RatingListData
 from publishing.snapshot_schema import SCHEMA, SnapshotData, SnapshotSummary
 from publishing.snapshot_split import join_snapshot, parts_from_sections
 
@@ -127,3 +128,56 @@ class GameDealStats(models.Model):
 
     def __str__(self) -> str:
         return f"deal statistics of game {self.game_id}"
+
+
+class RatingSnapshot(models.Model):
+    """One published state of the rating list (`publishing.rating_schema`); versions count
+    up from 1 and a new one is stored only when the list changed.
+
+    `summary` holds the list; each `RatingSection` one player's biggest moves and opponents,
+    written in the same transaction. Only the latest versions are kept (the history itself is
+    `rating.RatingChange`).
+    """
+
+    version = models.PositiveIntegerField(_("version"), unique=True)
+    schema = models.PositiveSmallIntegerField(_("schema"), default=RATING_SCHEMA)
+    created_at = models.DateTimeField(_("published at"), default=timezone.now)
+    summary = models.JSONField(_("summary"))
+
+    class Meta:
+        ordering = ["-version"]
+        get_latest_by = "version"
+        verbose_name = _("rating list snapshot")
+        verbose_name_plural = _("rating list snapshots")
+
+    def __str__(self) -> str:
+        return f"ratings v{self.version}"
+
+    @property
+    def typed_summary(self) -> RatingListData:
+        """The list as its type."""
+        return cast(RatingListData, self.summary)
+
+
+class RatingSection(models.Model):
+    """One player's part of a rating snapshot under its key ("rating:dana"): his biggest
+    rating moves and his opponents (`publishing.rating_schema.PlayerRatingSection`)."""
+
+    snapshot = models.ForeignKey(
+        RatingSnapshot,
+        on_delete=models.CASCADE,
+        related_name="sections",
+        verbose_name=_("rating list snapshot"),
+    )
+    key = models.CharField(_("key"), max_length=140)
+    data = models.JSONField(_("data"))
+
+    class Meta:
+        verbose_name = _("rating list section")
+        verbose_name_plural = _("rating list sections")
+        constraints = [
+            models.UniqueConstraint(fields=["snapshot", "key"], name="rating_section_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.snapshot} {self.key}"

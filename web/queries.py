@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
@@ -135,6 +136,11 @@ class TableView:
     game: Game | None = None
     result: GameData | None = None
     sheet: list[DealLine] = field(default_factory=list)
+
+    @property
+    def pairs(self) -> list[tuple[Player, Player]]:
+        """Every pair of players at the table, in seat order (their head-to-head links)."""
+        return list(itertools.combinations([seat.player for seat in self.seats], 2))
 
 
 @dataclass

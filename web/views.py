@@ -30,6 +30,7 @@ from web import page_cache, queries
 from web.charts import colored, legend, line_chart
 from web.deal_stats import contracts_by_size_chart
 from web.draw_disclosure import draw_disclosure
+from web.player_parts import player_rating_parts
 from web.published import published, texts_in_language
 from web.rules_text import describe_rules, scoring_grid
 from web.tables import SafeTableExport, StandingsTable, table_rows
@@ -236,6 +237,7 @@ def player_detail(request: HttpRequest, player: str) -> HttpResponse:
             "position_charts": charts,
             "rating_chart": rating_chart,
             "deal_charts": deal_charts,
+            **player_rating_parts(page.player),
         },
     )
 
