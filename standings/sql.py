@@ -24,12 +24,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 
 from games.models import Game, GameResult
 from league.models import Player
@@ -152,8 +153,11 @@ def _player_totals(
 ) -> dict[int, _Player]:
     """Per player: name, games, points, gap, and the games per condition window and level.
 
-    The inner aggregate (by player and bucket) reads every result and runs in parallel on
-    PostgreSQL; the outer one folds its few rows per player by the rules' levels.
+    The inner aggregate (by player and bucket) reads every result; the outer one folds its
+    few rows per player by the rules' levels, and only then are the names joined. On
+    PostgreSQL both run in the order of the `result_standing_order` index (`_index_order`):
+    a parallel index-only scan of the season's range, grouped as it streams, so no hash
+    table and no sort.
     """
     windows: list[str] = []
     params: list[Any] = []
@@ -168,43 +172,86 @@ def _player_totals(
     inner = "".join(
         f", SUM(CASE WHEN {w} THEN 1 ELSE 0 END) AS w{i}" for i, w in enumerate(windows)
     )
-    outer = "".join(f", {_whole(f'SUM(b.w{i})')}" for i in range(len(windows)))
-    points = " ".join(f"WHEN {index} THEN {lv.points}" for index, lv in enumerate(ladder))
-    by_level = "".join(
-        f", {_whole(f'SUM(CASE WHEN b.level = {index} THEN b.games ELSE 0 END)')}"
-        for index in range(len(ladder))
+    folded = "".join(f", {_whole(f'SUM(b.w{i})')} AS w{i}" for i in range(len(windows)))
+    points = " ".join(
+        f"WHEN {_in_level(level, 'b')} THEN {level.points}" for level in ladder if level.points
     )
+    counts = [f"SUM(CASE WHEN {_in_level(level, 'b')} THEN b.games ELSE 0 END)" for level in ladder]
+    by_level = "".join(f", {_whole(count)} AS l{i}" for i, count in enumerate(counts))
     where, where_params = scope.where("r")
+    window_columns = "".join(f", f.w{i}" for i in range(len(windows)))
+    level_columns = "".join(f", f.l{i}" for i in range(len(ladder)))
     sql = f"""
-        SELECT b.player_id, p.name, p.slug, {_whole("SUM(b.games)")},
-               {_whole(f"SUM(b.games * CASE b.level {points} END)")},
-               {_whole("SUM(b.gap)")}{outer}{by_level}
+        SELECT f.player_id, p.name, p.slug, f.games, f.points, f.gap{window_columns}{level_columns}
         FROM (
-            SELECT buckets.*, {_level_case(ladder, "buckets")} AS level FROM (
+            SELECT b.player_id, {_whole("SUM(b.games)")} AS games,
+                   {_whole(f"SUM(b.games * CASE {points} ELSE 0 END)" if points else "0")}
+                       AS points,
+                   {_whole("SUM(b.gap)")} AS gap{folded}{by_level}
+            FROM (
                 SELECT r.player_id, r.place, r.tied, COUNT(*) AS games, SUM(r.gap) AS gap{inner}
                 FROM {_table(GameResult)} r
                 WHERE {where}
                 GROUP BY r.player_id, r.place, r.tied
-            ) buckets
-        ) b
-        JOIN {_table(Player)} p ON p.id = b.player_id
-        GROUP BY b.player_id, p.name, p.slug
+            ) b
+            GROUP BY b.player_id
+        ) f
+        JOIN {_table(Player)} p ON p.id = f.player_id
     """
     split = 6 + len(windows)
-    with connection.cursor() as cursor:
+    with _index_order(), connection.cursor() as cursor:
         cursor.execute(sql, params + where_params)
-        return {
-            row[0]: _Player(
-                name=row[1],
-                slug=row[2],
-                games=row[3],
-                points=row[4],
-                gap=row[5],
-                windows=tuple(row[6:split]),
-                by_level=tuple(row[split:]),
+        rows = cursor.fetchall()
+    return {
+        row[0]: _Player(
+            name=row[1],
+            slug=row[2],
+            games=row[3],
+            points=row[4],
+            gap=row[5],
+            windows=tuple(row[6:split]),
+            by_level=tuple(row[split:]),
+        )
+        for row in rows
+    }
+
+
+# PostgreSQL's planner costs the index-only scan of result_standing_order above a sequential
+# scan and a hash aggregate, but hashing every result into some 6 groups per player (a table
+# of megabytes, one cache miss a row) costs about twice the scan; in index order the groups
+# arrive one after another. JIT compiles for longer than the query then runs. Measured in
+# bench/bench_standings.py (README, performance table).
+INDEX_ORDER = {"enable_seqscan": "off", "enable_hashagg": "off", "jit": "off"}
+
+
+@contextmanager
+def _index_order() -> Iterator[None]:
+    """On PostgreSQL, plan the next queries in `result_standing_order` order (INDEX_ORDER).
+
+    The settings are local to a transaction (opened here if none is) and put back as they
+    were afterwards, so the rest of a caller's transaction plans as usual.
+    """
+    if connection.vendor != "postgresql":
+        yield
+        return
+    names = list(INDEX_ORDER)
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT " + ", ".join("current_setting(%s)" for _ in names),
+            names,
+        )
+        before = cursor.fetchone()
+        cursor.execute(
+            "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in names),
+            [value for name in names for value in (name, INDEX_ORDER[name])],
+        )
+        try:
+            yield
+        finally:
+            cursor.execute(
+                "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in names),
+                [value for name, old in zip(names, before, strict=True) for value in (name, old)],
             )
-            for row in cursor.fetchall()
-        }
 
 
 def _dropped_games(
@@ -303,6 +350,13 @@ def _worst_games_window(ladder: Sequence[Level], scope: _Scope) -> tuple[str, li
 def _whole(expression: str) -> str:
     """`expression` as an integer (PostgreSQL sums integers as numeric)."""
     return f"CAST({expression} AS BIGINT)"
+
+
+def _in_level(level: Level, alias: str) -> str:
+    """SQL: true when row `alias`'s (place, tied) is one of `level`'s buckets."""
+    return " OR ".join(
+        f"({alias}.place = {place} AND {alias}.tied = {tied})" for place, tied in level.buckets
+    )
 
 
 def _level_case(ladder: Sequence[Level], alias: str) -> str:
