@@ -228,29 +228,26 @@ INDEX_ORDER = {"enable_seqscan": "off", "enable_hashagg": "off", "jit": "off"}
 def _index_order() -> Iterator[None]:
     """On PostgreSQL, plan the next queries in `result_standing_order` order (INDEX_ORDER).
 
-    The settings are local to a transaction (opened here if none is) and put back as they
-    were afterwards, so the rest of a caller's transaction plans as usual.
+    Two more queries: the settings are made local to the transaction (opened here if none
+    is), then put back as they were, so the rest of a caller's transaction plans as usual.
     """
     if connection.vendor != "postgresql":
         yield
         return
     names = list(INDEX_ORDER)
-    with transaction.atomic(), connection.cursor() as cursor:
+    each = ", ".join("current_setting(%s), set_config(%s, %s, true)" for _ in names)
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
         cursor.execute(
-            "SELECT " + ", ".join("current_setting(%s)" for _ in names),
-            names,
+            f"SELECT {each}", [v for name in names for v in (name, name, INDEX_ORDER[name])]
         )
-        before = cursor.fetchone()
-        cursor.execute(
-            "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in names),
-            [value for name in names for value in (name, INDEX_ORDER[name])],
-        )
+        before = (cursor.fetchone() or ())[::2]
         try:
             yield
         finally:
+            back = ", ".join("set_config(%s, %s, true)" for _ in names)
             cursor.execute(
-                "SELECT " + ", ".join("set_config(%s, %s, true)" for _ in names),
-                [value for name, old in zip(names, before, strict=True) for value in (name, old)],
+                f"SELECT {back}",
+                [v for name, old in zip(names, before, strict=True) for v in (name, old)],
             )
 
 

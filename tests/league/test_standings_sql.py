@@ -1,8 +1,10 @@
 """The in-database tallies give the same standings as the pure layer, on SQLite and PostgreSQL."""
 
+import gc
 import random
 
 import pytest
+from django.db import connection, transaction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -177,3 +179,28 @@ def test_places_worth_the_same_points_drop_by_gap_whatever_their_place():
     row = next(r for r in standings.rows if standings.players[r.player].name == "A")
     assert row.dropped_games == (Game.objects.get(season=season, round__number=3).pk,)
     assert row.points == 3 + 1 + 2 + 1  # the 3rd place (1 point, gap -20) dropped
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="planner settings exist on PostgreSQL only"
+)
+def test_the_index_order_settings_are_put_back_for_the_rest_of_the_transaction():
+    season = import_season(random_rounds_season(12, seed=3)).season
+    settings_now = "SELECT current_setting('enable_seqscan'), current_setting('enable_hashagg')"
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_hashagg = off")  # a caller's own setting stays too
+        season_standings(season, final=True, details=False)
+        cursor.execute(settings_now)
+        assert cursor.fetchone() == ("on", "off")
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_pause_leaves_the_collector_as_it_was(enabled):
+    season = import_season(random_rounds_season(12, seed=4)).season
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        season_standings(season, details=False)
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
