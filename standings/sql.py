@@ -3,18 +3,22 @@
 The same rules as `league.standings` (which stays the reference and does the ranking), read
 off the facts every result row records about its game (games.facts: place, players sharing
 it, gap in twelfths, and the game's date and round number), so no query compares the seats
-of a game. Three queries whatever the season's size:
+of a game. Three queries whatever the season's size (five on PostgreSQL, which first sets
+three planner settings for the second query and then puts them back: `_index_order`):
 
 1. The season's games not confirmed (usually none), which do not count.
-2. One aggregate counts each player's results by *bucket* (place, players sharing it), in
-   parallel on PostgreSQL, and folds them per player by *level*: the buckets worth the same
-   placement points (the same at 3- and 4-player tables, which use the first three values).
-   It gives games, points, gap, the games the eligibility conditions count and the games at
-   each level. The drop schedule then says how many games each player drops, and walking
-   the levels from the fewest points up, how many from each level.
+2. One aggregate counts each player's results by *bucket* (place, players sharing it), on
+   PostgreSQL in parallel and in the order of the `result_standing_order` index (grouped as
+   the rows stream by, no hash table, no sort), and folds them per player by *level*: the
+   buckets worth the same placement points (the same at 3- and 4-player tables, which use
+   the first three values); the names are joined last. It gives games, points, gap, the
+   games the eligibility conditions count and the games at each level. The drop schedule
+   then says how many games each player drops, and walking the levels from the fewest
+   points up, how many from each level.
 3. One query reads exactly those worst games: on PostgreSQL each player's first n rows of a
    level straight off the `result_standing_order` index (a LATERAL join with LIMIT n); on
-   SQLite with a window function. Their gaps come back summed and their ids listed.
+   SQLite with a window function. Their gaps come back summed and their ids listed (packed
+   as bytes on PostgreSQL).
 
 Points and gaps are whole numbers of twelfths throughout, so every tie is a real tie.
 """
