@@ -204,3 +204,54 @@ def test_the_collector_pause_leaves_the_collector_as_it_was(enabled):
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+# dates on both sides of the final period's edges (the month before the 1 July end)
+RATED_DATES = ["2024-02-10", "2024-05-31", "2024-06-01", "2024-06-15", "2024-07-01"]
+
+
+@st.composite
+def rated_seasons(draw):
+    """A short rated season: dated 3- and 4-player games, many on the final period's edges,
+    tied scores, a random drop rule, and some games disputed."""
+    names = [f"D{i}" for i in range(draw(st.integers(4, 7)))]
+    score = st.sampled_from([-30, -10, 0, 0, 20, 20, 45])
+    games = []
+    for _ in range(draw(st.integers(1, 40))):
+        table = draw(st.permutations(names))[: draw(st.sampled_from([3, 4]))]
+        games.append(
+            {
+                "date": draw(st.sampled_from(RATED_DATES)),
+                **scores(*[(name, draw(score)) for name in table]),
+            }
+        )
+    at = sorted(draw(st.sets(st.integers(1, 8), max_size=3)))
+    drops = {
+        "at": at,
+        "then_every": draw(st.none() | st.integers(1, 3)) if at else None,
+        "max": draw(st.none() | st.integers(0, 5)),
+    }
+    disputed = draw(st.sets(st.integers(0, 40), max_size=3))
+    # minimums small enough that the final period decides who is ranked
+    minimums = {
+        "min_games": draw(st.integers(0, 4)),
+        "final_period": {"months": 1, "min_games": draw(st.integers(1, 5))},
+    }
+    return games, drops, disputed, minimums
+
+
+@settings(max_examples=30, deadline=None)
+@given(rated_seasons())
+def test_database_tallies_match_the_pure_layer_for_any_rated_season(example):
+    games, drops, disputed, minimums = example
+    data = season_file(
+        slug=f"rated-{next(EXAMPLES)}",
+        preset="whist-online-1200",
+        rules={"remainder": "three-player", "drops": drops, **minimums},
+        games=games,
+    )
+    season = import_season(data).season
+    ids = list(Game.objects.filter(season=season).order_by("id").values_list("id", flat=True))
+    waiting = [ids[i] for i in disputed if i < len(ids)]
+    Game.objects.filter(pk__in=waiting).update(status=Game.Status.DISPUTED)
+    assert_same_standings(season)
