@@ -304,10 +304,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"rounds:           {args.repeat}, interleaved ({', '.join(actions)})")
     print(f"SQL GROUP BY sum: {best_median(timings['sum'])}")
     print(f"  same, serial:   {best_median(timings['serial'])} (no parallel workers)")
+
+    def overall(name: str) -> str:
+        """The best over the sum's best, and the median over its median."""
+        best = min(timings[name]) / min(timings["sum"])
+        median = statistics.median(timings[name]) / statistics.median(timings["sum"])
+        return f"best/best {best:.2f}x, median/median {median:.2f}x"
+
     to_serial = [n / s for n, s in zip(timings["now"], timings["serial"], strict=True)]
     print(
         f"full recompute:   {best_median(timings['now'])}; "
-        f"ratio {best_median(ratio['now'], 'x', 2)} "
+        f"per-round ratio {best_median(ratio['now'], 'x', 2)}; {overall('now')} "
         f"(to serial sum {best_median(to_serial, 'x', 2)})"
     )
     print(
@@ -318,7 +325,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.previous:
         print(
             f"previous code:    {best_median(timings['previous'])}; "
-            f"ratio {best_median(ratio['previous'], 'x', 2)} ({args.previous})"
+            f"per-round ratio {best_median(ratio['previous'], 'x', 2)}; {overall('previous')} "
+            f"({args.previous})"
         )
         same = _comparable(standings_with(previous)) == _comparable(
             season_standings(season, final=True, details=False)
