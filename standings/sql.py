@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sys
-from array import array
+import struct
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -390,11 +389,8 @@ def _listed(column: str) -> str:
     return f"GROUP_CONCAT({column}, ',')"
 
 
-def _ids(listed: bytes | memoryview | str) -> tuple[int, ...]:
+def _ids(listed: bytes | str) -> tuple[int, ...]:
     """The game ids of a `_listed` value."""
     if isinstance(listed, str):
         return tuple(int(game_id) for game_id in listed.split(","))
-    ids = array("q", bytes(listed))
-    if sys.byteorder == "little":
-        ids.byteswap()  # INT8SEND is big-endian
-    return tuple(ids)
+    return struct.unpack(f">{len(listed) // 8}q", listed)  # INT8SEND: big-endian
