@@ -11,7 +11,10 @@ arrangement without such a repeat exists. The exact procedure (stated on the rul
    order (the nearest players first: the group whose standing positions come first when
    compared one by one), and taking the first group in which nobody has shared a table with
    anybody else at it, provided the players still unseated can be seated the same way.
-   When nothing needs to move, this is exactly the standing order, 4 to a table.
+   When the tables differ in size (three-player tables), the table he opens is of the
+   largest size still free, else the next smaller one (so a three-player table may come
+   before a table of four when only that avoids a repeat). When nothing needs to move, this
+   is exactly the standing order, 4 to a table.
 3. When no arrangement avoids every repeat, the one with the fewest repeated pairs is
    taken, the first of them in the same order. Each of the two searches (no repeat at all;
    then the fewest) tries at most `SEARCH_STEPS` groups and keeps the best arrangement found
@@ -56,7 +59,8 @@ def repeats(table: Sequence[P], met: Collection[frozenset[P]]) -> int:
 def seat_avoiding_repeats(
     order: Sequence[P], sizes: Sequence[int], met: Collection[frozenset[P]]
 ) -> tuple[tuple[P, ...], ...]:
-    """Seat `order` (best first) at tables of `sizes` (table 1 first) by the module's procedure.
+    """Seat `order` (best first) at tables of `sizes` by the module's procedure (step 2 may
+    put a smaller table before a larger one).
 
     Each table lists its players in standing order. `sum(sizes)` must be `len(order)`.
 
@@ -137,14 +141,18 @@ class _Search:
             self.limit = used - 1  # from now on only fewer repeats are better
             return
         opener, rest = unseated[0], unseated[1:]
-        for group, cost in self._groups(opener, rest, self.sizes[table] - 1, used):
-            taken = set(group)
-            left = [i for i in rest if i not in taken]
-            if cost == self.limit and not self._still_possible(left, table + 1):
-                continue
-            chosen.append(group)
-            self._fill(table + 1, left, cost, chosen)
-            chosen.pop()
+        free = list(self.sizes)
+        for group in chosen:
+            free.remove(len(group))
+        for size in dict.fromkeys(free):  # the sizes still free, in their order (largest first)
+            for group, cost in self._groups(opener, rest, size - 1, used):
+                taken = set(group)
+                left = [i for i in rest if i not in taken]
+                if cost == self.limit and not self._still_possible(left, table + 1, chosen, group):
+                    continue
+                chosen.append(group)
+                self._fill(table + 1, left, cost, chosen)
+                chosen.pop()
 
     def _groups(
         self, opener: int, rest: list[int], more: int, used: int
@@ -169,12 +177,17 @@ class _Search:
 
         yield from extend(0, (opener,), 1 << opener, used)
 
-    def _still_possible(self, left: list[int], table: int) -> bool:
+    def _still_possible(
+        self, left: list[int], table: int, chosen: list[tuple[int, ...]], group: tuple[int, ...]
+    ) -> bool:
         """With no repeat allowed any more: every player left has enough players left whom
-        he has not met to fill a table."""
+        he has not met to fill the smallest table still free."""
         if table >= len(self.sizes):
             return True
-        need = min(self.sizes[table:]) - 1
+        free = list(self.sizes)
+        for seated in (*chosen, group):
+            free.remove(len(seated))
+        need = min(free) - 1
         mask = 0
         for index in left:
             mask |= 1 << index

@@ -192,6 +192,13 @@ def _stage_sentences(rules: LeagueRules) -> list[str]:
                 "players; a 3-player game uses the first three placement values."
             )
         )
+        sentences.append(
+            _(
+                "In a stage drawn by the standing, the table a player opens is one of 4 while "
+                "one is free, else one of 3; a table of 3 comes before a table of 4 only when "
+                "that alone avoids a repeat meeting (or has fewer of them)."
+            )
+        )
     else:
         sentences.append(
             _(
