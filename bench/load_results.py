@@ -28,6 +28,7 @@ import threading
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 
 import requests
@@ -78,6 +79,7 @@ class Ledger:
 def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list[int]]]:
     """The season and its drawn rounds; returns each player's user/session and, per round,
     the table id of each player (by player index)."""
+    from django.conf import settings
     from django.contrib.auth import (
         BACKEND_SESSION_KEY,
         HASH_SESSION_KEY,
@@ -85,7 +87,6 @@ def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list
         get_user_model,
     )
     from django.contrib.auth.hashers import make_password
-    from django.contrib.sessions.backends.db import SessionStore
     from django.db import transaction
     from django.utils import timezone
 
@@ -133,9 +134,11 @@ def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list
                 mine[player] = table.pk
             Seat.objects.bulk_create(seats)
             table_of.append(mine)
+    # The configured engine (cached_db): its rows are what the servers read on a cache miss.
+    session_store = import_module(settings.SESSION_ENGINE).SessionStore
     clients = []
     for user in users:
-        session = SessionStore()
+        session = session_store()
         session[SESSION_KEY] = str(user.pk)
         session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()

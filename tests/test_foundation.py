@@ -1,7 +1,10 @@
 """The project's foundation: settings from the environment and migrations in step with models."""
 
 import os
+import subprocess
+import sys
 from io import StringIO
+from pathlib import Path
 
 import environ
 import pytest
@@ -65,3 +68,31 @@ def test_postgresql_connections_run_without_jit():
     with connection.cursor() as cursor:
         cursor.execute("SHOW jit")
         assert cursor.fetchone()[0] == "off"
+
+
+@pytest.mark.parametrize(
+    ("cache_url", "engine"),
+    [
+        ("rediscache://127.0.0.1:6379/1", "django.contrib.sessions.backends.cached_db"),
+        ("", "django.contrib.sessions.backends.db"),
+    ],
+)
+def test_sessions_come_from_the_cache_only_when_it_is_shared(cache_url, engine):
+    """A per-process cache would keep a signed-out session alive in the other workers."""
+    env = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "DJANGO_SETTINGS_MODULE")}
+    env.update(CACHE_URL=cache_url, SECRET_KEY="x" * 50)
+    if not cache_url:
+        del env["CACHE_URL"]
+    out = subprocess.run(
+        [sys.executable, "-c", "import config.settings as s; print(s.SESSION_ENGINE)"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+    ).stdout
+    assert out.strip() == engine
+
+
+def test_the_tests_read_sessions_from_their_one_process_cache(settings):
+    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
