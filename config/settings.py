@@ -140,17 +140,14 @@ elif "postgresql" in DATABASES["default"]["ENGINE"] and env.bool("DATABASE_NO_JI
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
-# Sessions are read from the cache and written through to the database: a signed-in request
-# costs no session query once its session is cached, and a cache restart only falls back to
+# Sessions are read from the cache and written through to the database (config/sessions.py:
+# Django's cached_db, with cache outages logged, not raised): a signed-in request costs no
+# session query once its session is cached, and a cache outage or restart only falls back to
 # the database row. Only with a shared cache (CACHE_URL, Redis): a per-process cache would
 # keep a signed-out session alive in the other workers, so without one they stay in the
 # database (config/test_settings.py, one process, uses the cache like production).
 SHARED_CACHE = not CACHES["default"]["BACKEND"].endswith(("LocMemCache", "DummyCache"))
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if SHARED_CACHE
-    else "django.contrib.sessions.backends.db"
-)
+SESSION_ENGINE = "config.sessions" if SHARED_CACHE else "django.contrib.sessions.backends.db"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -13,4 +13,4 @@ from config.settings import *  # noqa: F403
 
 # The tests run in one process, so its memory cache is shared by every request they make:
 # sessions come from the cache as in production with Redis (config/settings.py).
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+SESSION_ENGINE = "config.sessions"

@@ -73,7 +73,7 @@ def test_postgresql_connections_run_without_jit():
 @pytest.mark.parametrize(
     ("cache_url", "engine"),
     [
-        ("rediscache://127.0.0.1:6379/1", "django.contrib.sessions.backends.cached_db"),
+        ("rediscache://127.0.0.1:6379/1", "config.sessions"),
         ("", "django.contrib.sessions.backends.db"),
     ],
 )
@@ -95,4 +95,4 @@ def test_sessions_come_from_the_cache_only_when_it_is_shared(cache_url, engine):
 
 
 def test_the_tests_read_sessions_from_their_one_process_cache(settings):
-    assert settings.SESSION_ENGINE == "django.contrib.sessions.backends.cached_db"
+    assert settings.SESSION_ENGINE == "config.sessions"
