@@ -5,10 +5,11 @@ database, then sends GETs through Django's test client (every middleware, no net
 an anonymous visitor, a signed-in visitor and a cold render (page cache emptied before each
 request), interleaved with GETs of /healthz, and prints the mean time per request of each
 and its ratio to /healthz (best and median of `--repeat` rounds). With `--profile WHO` it
-prints cProfile's top functions for that visitor's requests instead.
+prints cProfile's top functions for that visitor's requests instead; with `--calls`, the
+Python function calls per GET of each (steady where times are not: a busy machine).
 
-    .venv/bin/python bench/profile_pages.py [--requests 200] [--repeat 5] [--profile signed-in]
-        [--cache-url rediscache://127.0.0.1:6379/12]
+    .venv/bin/python bench/profile_pages.py [--requests 200] [--repeat 5]
+        [--profile signed-in | --calls] [--cache-url rediscache://127.0.0.1:6379/12]
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def main() -> None:
     parser.add_argument("--database", default="whist_speed_pages")
     parser.add_argument("--profile", choices=["anonymous", "signed-in", "cold"])
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--calls", action="store_true", help="count function calls per GET")
     parser.add_argument(
         "--cache-url",
         default="rediscache://127.0.0.1:6379/12",
@@ -88,6 +90,20 @@ def main() -> None:
     for call in calls.values():  # warm: templates loaded, page kept
         for _ in range(3):
             assert call() == 200
+    if args.calls:
+        # Python function calls per GET (cProfile's count): steady on a busy machine, where
+        # times are not.
+        print(f"{PAGE}: Python function calls per GET (cProfile)")
+        for name, call in calls.items():
+            count = 50 if name != "cold" else 3
+            profiler = cProfile.Profile()
+            profiler.enable()
+            for _ in range(count):
+                call()
+            profiler.disable()
+            total = sum(entry[1] for entry in profiler.getstats())  # type: ignore[misc]
+            print(f"{name:<12} {total / count:>12,.0f}")
+        return
     if args.profile:
         call = calls[args.profile]
         count = args.requests if args.profile != "cold" else max(5, args.requests // 20)

@@ -140,6 +140,9 @@ elif "postgresql" in DATABASES["default"]["ENGINE"] and env.bool("DATABASE_NO_JI
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # The same cache, without a new Redis client object per call (config/cache.py).
+    CACHES["default"]["BACKEND"] = "config.cache.RedisCache"
 # Sessions are read from the cache and written through to the database (config/sessions.py:
 # Django's cached_db, with cache outages logged, not raised): a signed-in request costs no
 # session query once its session is cached, and a cache outage or restart only falls back to

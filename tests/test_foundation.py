@@ -70,6 +70,12 @@ def test_postgresql_connections_run_without_jit():
         assert cursor.fetchone()[0] == "off"
 
 
+CODE = (
+    "import config.settings as s; backend = s.CACHES['default']['BACKEND'];"
+    "print(s.SESSION_ENGINE, 'LocMem' if backend.endswith('LocMemCache') else backend)"
+)
+
+
 @pytest.mark.parametrize(
     ("cache_url", "engine"),
     [
@@ -84,14 +90,17 @@ def test_sessions_come_from_the_cache_only_when_it_is_shared(cache_url, engine):
     if not cache_url:
         del env["CACHE_URL"]
     out = subprocess.run(
-        [sys.executable, "-c", "import config.settings as s; print(s.SESSION_ENGINE)"],
+        [sys.executable, "-c", CODE],
         env=env,
         capture_output=True,
         text=True,
         check=True,
         cwd=Path(__file__).resolve().parents[1],
     ).stdout
-    assert out.strip() == engine
+    session_engine, cache_backend = out.split()
+    assert session_engine == engine
+    # Django's Redis cache, one client per pool (config/cache.py)
+    assert cache_backend == ("config.cache.RedisCache" if cache_url else "LocMem")
 
 
 def test_the_tests_read_sessions_from_their_one_process_cache(settings):

@@ -3,12 +3,14 @@
 Public pages are rendered from the published snapshot and a few live rows, and their main
 content is the same for every visitor of an address in a language. It is kept for
 `PAGE_TTL` seconds: anonymous visitors get the stored bytes without touching the database;
-logged-in visitors get the stored title and main content inside a freshly rendered layout
-(their own navigation and messages). Any save or delete of the data the pages show bumps a
-generation number that is part of every key, so a change made in this process shows at
-once; changes made elsewhere (another worker, bulk writes that send no signals) show within
-`PAGE_TTL` seconds, and with a shared cache (CACHE_URL pointing at Redis) every process
-sees the bump. The cache is best effort: when it cannot be reached, pages are rendered.
+logged-in visitors get the stored title and main content inside the layout of their kind of
+visitor (signed in, organizer; kept too, as a `Frame`) with their own CSRF token, or inside
+a freshly rendered layout when flash messages wait for them. Any save or delete of the data
+the pages show bumps a generation number that is part of every key, so a change made in
+this process shows at once; changes made elsewhere (another worker, bulk writes that send
+no signals) show within `PAGE_TTL` seconds, and with a shared cache (CACHE_URL pointing at
+Redis) every process sees the bump. The cache is best effort: when it cannot be reached,
+pages are rendered.
 """
 
 from __future__ import annotations
@@ -126,6 +128,50 @@ TITLE = re.compile(r"<title>(.*?)</title>", re.DOTALL)
 MAIN = re.compile(r'<main id="main">(.*)</main>', re.DOTALL)
 
 
+@dataclass(frozen=True)
+class Frame:
+    """The layout around a kept page's main content for one kind of signed-in visitor:
+    everything up to and including `<main id="main">`, and everything after `</main>`, with
+    `marker` where the visitor's own CSRF token goes (a random string, never guessable from
+    a page's content, so a player's name cannot be mistaken for it)."""
+
+    before: str
+    after: str
+    marker: str
+
+    def around(self, main: str, csrf_token: str) -> str:
+        return self.before.replace(self.marker, csrf_token) + main + self.after
+
+
+def frame_key(key: str, kind: str) -> str:
+    """Where the frame of the page kept under `key` is kept for this kind of visitor."""
+    return f"{key}:frame:{kind}"
+
+
+def load_frame(key: str) -> Frame | None:
+    """The frame kept under `key`, or None (also when the cache cannot be reached)."""
+    try:
+        stored = cache.get(key)
+    except Exception:
+        logger.warning("page cache unreachable: rendering the layout", exc_info=True)
+        return None
+    return stored if isinstance(stored, Frame) else None
+
+
+def keep_frame(key: str, frame: Frame) -> None:
+    """Keep a frame (best effort)."""
+    try:
+        cache.set(key, frame, timeout=PAGE_TTL)
+    except Exception:
+        logger.warning("page cache unreachable: the layout was not kept", exc_info=True)
+
+
+def used_a_nonce(request: HttpRequest) -> bool:
+    """True when rendering this response asked for the request's CSP nonce: such a page is
+    never kept, since another request would carry a nonce its policy does not allow."""
+    return isinstance(getattr(request, "_csp_nonce", None), str)
+
+
 def load(key: str) -> CachedPage | None:
     """The page kept under `key`, or None (also when the cache cannot be reached)."""
     try:
@@ -145,10 +191,20 @@ def response_from(page: CachedPage) -> HttpResponse:
     return response
 
 
-def keep(key: str, response: HttpResponse, *, anonymous: bool, known: CachedPage | None) -> None:
+def keep(
+    key: str,
+    request: HttpRequest,
+    response: HttpResponse,
+    *,
+    anonymous: bool,
+    known: CachedPage | None,
+) -> None:
     """Keep a successful, cookie-free response (best effort): non-HTML responses whole,
-    HTML pages as shared parts, plus the whole bytes when rendered for an anonymous visitor."""
+    HTML pages as shared parts, plus the whole bytes when rendered for an anonymous visitor.
+    A response that carries the request's CSP nonce is never kept."""
     if response.status_code != 200 or response.cookies or response.streaming:
+        return
+    if used_a_nonce(request):
         return
     headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
     if not response.get("Content-Type", "").startswith("text/html"):
