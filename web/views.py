@@ -52,23 +52,23 @@ def public_page(view: View) -> View:
     @require_safe
     @wraps(view)
     def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        key = page_cache.page_key(request)
         anonymous = page_cache.anonymous(request)
-        kept = page_cache.load(key)
+        found = page_cache.lookup(request, frames=not anonymous)
+        kept = found.page
         if kept is not None and kept.content is not None and (anonymous or not kept.is_html):
             response = page_cache.response_from(kept)
         elif kept is not None and kept.is_html and not anonymous:
-            response = render_framed(request, kept, key)
+            response = render_framed(request, kept, found)
         elif kept is not None and kept.is_html:
             response = render_shell(request, kept)
             # kept by a logged-in visit: keep the anonymous bytes too
             set_response_etag(response)
-            page_cache.keep(key, request, response, anonymous=True, known=kept)
+            page_cache.keep(found, request, response, anonymous=True, known=kept)
         else:
             response = render_page(view, request, *args, **kwargs)
             if response.status_code == 200:
                 set_response_etag(response)
-            page_cache.keep(key, request, response, anonymous=anonymous, known=None)
+            page_cache.keep(found, request, response, anonymous=anonymous, known=None)
         patch_cache_control(response, max_age=PUBLIC_MAX_AGE, private=True)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         if response.status_code != 200:
@@ -106,14 +106,15 @@ def visitor_kind(request: HttpRequest) -> str | None:
     return "organizer" if user.is_staff or request.session.get("organizes") else "member"
 
 
-def render_framed(request: HttpRequest, kept: page_cache.CachedPage, key: str) -> HttpResponse:
+def render_framed(
+    request: HttpRequest, kept: page_cache.CachedPage, found: page_cache.Lookup
+) -> HttpResponse:
     """A kept page inside the kept layout of this kind of visitor, with his CSRF token: no
     template is rendered once the layout is kept (the first visitor of a kind renders it)."""
     kind = visitor_kind(request)
     if kind is None:
         return render_shell(request, kept)
-    where = page_cache.frame_key(key, kind)
-    frame = page_cache.load_frame(where)
+    frame = found.frames.get(kind)
     if frame is None:
         marker, inside = secrets.token_hex(16), secrets.token_hex(16)
         context = {
@@ -123,9 +124,9 @@ def render_framed(request: HttpRequest, kept: page_cache.CachedPage, key: str) -
         }
         html = render_to_string("web/shell.html", context, request)
         before, after = html.split(inside)
-        frame = page_cache.Frame(before=before, after=after, marker=marker)
+        frame = page_cache.Frame(before, after, marker, generation=found.generation)
         if not page_cache.used_a_nonce(request):
-            page_cache.keep_frame(where, frame)
+            page_cache.keep_frame(found, kind, frame)
     response = HttpResponse(frame.around(kept.main or "", get_token(request)))
     for name in ("Last-Modified", "Cache-Control"):
         if name in kept.headers:

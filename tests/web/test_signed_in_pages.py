@@ -102,8 +102,29 @@ def test_a_page_that_used_the_csp_nonce_is_never_kept(rf, make_season):
     response = HttpResponse(
         '<html><title>t</title><main id="main">m</main></html>', content_type="text/html"
     )
-    page_cache.keep("web:page:test-nonce", request, response, anonymous=True, known=None)
-    assert page_cache.load("web:page:test-nonce") is None
+    found = page_cache.lookup(request, frames=False)
+    page_cache.keep(found, request, response, anonymous=True, known=None)
+    assert page_cache.lookup(request, frames=False).page is None
     del request._csp_nonce  # type: ignore[attr-defined]
-    page_cache.keep("web:page:test-nonce", request, response, anonymous=True, known=None)
-    assert page_cache.load("web:page:test-nonce") is not None
+    page_cache.keep(found, request, response, anonymous=True, known=None)
+    assert page_cache.lookup(request, frames=False).page is not None
+
+
+def test_one_cache_round_trip_finds_the_page_and_the_layouts(
+    client, make_season, django_user_model, monkeypatch
+):
+    season = make_season()
+    url = f"/seasons/{season.slug}/"
+    client.force_login(django_user_model.objects.create_user(username="dana"))
+    get(client, url)
+    get(client, url)
+    asked: list[object] = []
+    for name in ("get", "get_many"):
+        real = getattr(page_cache.cache, name)
+        monkeypatch.setattr(
+            page_cache.cache,
+            name,
+            lambda *a, _real=real, _name=name, **k: asked.append(_name) or _real(*a, **k),
+        )
+    assert get(client, url).status_code == 200
+    assert asked.count("get_many") == 1
