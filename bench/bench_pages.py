@@ -138,8 +138,9 @@ def main() -> None:
     parser.add_argument(
         "--conn-max-age",
         type=int,
-        default=0,
-        help="seconds the server keeps database connections (DATABASE_URL ?conn_max_age=)",
+        default=None,
+        help="seconds the server keeps database connections (DATABASE_URL ?conn_max_age=); "
+        "default: the settings' (60 s)",
     )
     args = parser.parse_args()
 
@@ -152,7 +153,7 @@ def main() -> None:
     print(f"season {SEASON}: {rows} players, {args.rounds} rounds, snapshot published")
 
     with scratch() as logs:
-        served = f"{url}?conn_max_age={args.conn_max_age}" if args.conn_max_age else url
+        served = f"{url}?conn_max_age={args.conn_max_age}" if args.conn_max_age is not None else url
         extra = {"CACHE_URL": args.cache_url} if args.cache_url else {}
         gunicorn, base = start_gunicorn(server_env(served, **extra), logs, workers=2)
         try:

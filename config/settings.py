@@ -137,6 +137,13 @@ elif "postgresql" in DATABASES["default"]["ENGINE"] and env.bool("DATABASE_NO_JI
     # large standings aggregates alike, and saves nothing at this size. (Behind a pooler
     # that refuses startup options, set DATABASE_NO_JIT=0 and turn JIT off on the server.)
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("options", "-c jit=off")
+if "postgresql" in DATABASES["default"]["ENGINE"]:
+    # Keep each worker's connection for a minute (unless DATABASE_URL says ?conn_max_age=):
+    # a new PostgreSQL connection per request cost more than the rest of a signed-in page
+    # (bench/profile_pages.py, load_results.py --profile). Checked before reuse, so a
+    # restarted database costs one failed check, not an error.
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=60))
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}

@@ -105,3 +105,23 @@ def test_sessions_come_from_the_cache_only_when_it_is_shared(cache_url, engine):
 
 def test_the_tests_read_sessions_from_their_one_process_cache(settings):
     assert settings.SESSION_ENGINE == "config.sessions"
+
+
+@pytest.mark.parametrize(("query", "kept"), [("", 60), ("?conn_max_age=0", 0)])
+def test_postgresql_connections_are_kept_a_minute_unless_the_url_says(query, kept):
+    """A new connection per request cost more than the rest of a signed-in page."""
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env.update(DATABASE_URL=f"postgres://u@127.0.0.1:5432/d{query}", SECRET_KEY="x" * 50)
+    code = (
+        "import config.settings as s; d = s.DATABASES['default'];"
+        "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+    ).stdout
+    assert out.split() == [str(kept), "True"]
