@@ -3,9 +3,11 @@
 import random
 
 import pytest
+from django.db import connection, transaction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import standings.sql
 from games.models import Game
 from games.season_import import import_season
 from standings.loader import season_standings
@@ -177,3 +179,27 @@ def test_places_worth_the_same_points_drop_by_gap_whatever_their_place():
     row = next(r for r in standings.rows if standings.players[r.player].name == "A")
     assert row.dropped_games == (Game.objects.get(season=season, round__number=3).pk,)
     assert row.points == 3 + 1 + 2 + 1  # the 3rd place (1 point, gap -20) dropped
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_index_plan_is_taken_once_the_table_is_vacuumed_and_given_back_after():
+    """PostgreSQL: the aggregate reads the result_standing_order index when the table is all
+    visible (standings.sql.INDEX_PLAN); the planner's settings are the defaults again after
+    it, inside an enclosing transaction too. The standings stay those of the pure layer."""
+    if connection.vendor != "postgresql":
+        pytest.skip("planner settings are PostgreSQL's")
+    season = import_season(random_rounds_season(24, seed=3)).season
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE games_gameresult")
+    assert_same_standings(season)
+    current = "SELECT " + ", ".join(f"current_setting('{name}')" for name in PLAN)
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(standings.sql.INDEX_PLAN)
+        assert cursor.fetchone() == ("off", "off", "off")  # all visible: the index plan
+        cursor.execute(standings.sql.DEFAULT_PLAN)
+        season_standings(season, final=True, details=False)
+        cursor.execute(current)
+        assert cursor.fetchone() == ("on", "on", "on")
+
+
+PLAN = ("enable_seqscan", "enable_hashagg", "enable_bitmapscan")
