@@ -395,6 +395,9 @@ def main() -> None:
     parser.add_argument("--worker-class", default="sync", help="gunicorn's: sync or gthread")
     parser.add_argument("--threads", type=int, default=1, help="per worker (gthread)")
     parser.add_argument(
+        "--keep-alive", type=int, default=None, help="gunicorn's keep-alive seconds (0: none)"
+    )
+    parser.add_argument(
         "--profile",
         action="store_true",
         help="profile the gunicorn workers with cProfile and print where their time went",
@@ -417,6 +420,7 @@ def main() -> None:
     served = (
         f"gunicorn {args.workers} workers, {args.worker_class}"
         + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
+        + (f", keep-alive {args.keep_alive} s" if args.keep_alive is not None else "")
         + f", cache {args.cache_url or 'per process'}"
     )
     print(served)
@@ -429,7 +433,13 @@ def main() -> None:
             gunicorn_env,
             logs,
             workers=args.workers,
-            extra=["--worker-class", args.worker_class, "--threads", str(args.threads)],
+            extra=[
+                "--worker-class",
+                args.worker_class,
+                "--threads",
+                str(args.threads),
+                *(["--keep-alive", str(args.keep_alive)] if args.keep_alive is not None else []),
+            ],
             config="bench/gunicorn_profile.py" if args.profile else "config/gunicorn.conf.py",
         )
         try:
