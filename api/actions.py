@@ -116,7 +116,7 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
     # A rated open-play game joins its season only while its four players are members
     # (RULES.md 3.2); the rating job decides that after the game is rated, so it is stored
     # without a season here, like a rated game from play.
-    counted_in = season if rules.kind == "rounds" else None
+    counted_in = season if rules.has_rounds else None
     with transaction.atomic():
         players = _seat_players(token, submission.players)
         table = _table(round_, players) if round_ is not None else None

@@ -192,6 +192,39 @@ class StandingsSerializer(serializers.Serializer[Any]):
     standings = StandingRowSerializer(many=True)
 
 
+class RatingRowSerializer(serializers.Serializer[Any]):
+    """A line of the published rating list (RULES.md 3.3)."""
+
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    player_slug = serializers.CharField()
+    rating = serializers.FloatField(help_text="To one decimal.")
+    games = serializers.IntegerField(help_text="Rated games played.")
+    change = serializers.FloatField(help_text="Change over the last `formula.days` days.")
+    reached = serializers.ListField(
+        child=serializers.DateField(allow_null=True),
+        help_text="The date each threshold (same order as `thresholds`) was first reached.",
+    )
+
+
+class RatingFormulaSerializer(serializers.Serializer[Any]):
+    """The rating's constants: K, the starting rating, the change column's days."""
+
+    k = serializers.FloatField()
+    start = serializers.FloatField()
+    days = serializers.IntegerField()
+
+
+class RatingListSerializer(serializers.Serializer[Any]):
+    """The rating list as last published; `published_at` is null before the first."""
+
+    published_at = serializers.DateTimeField(allow_null=True)
+    as_of = serializers.DateField(allow_null=True)
+    thresholds = serializers.ListField(child=serializers.IntegerField())
+    formula = RatingFormulaSerializer(allow_null=True)
+    ratings = RatingRowSerializer(many=True)
+
+
 class PlayerSerializer(serializers.ModelSerializer[Player]):
     """A player."""
 

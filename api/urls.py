@@ -28,6 +28,7 @@ v1 = [
         name="round-draw",
     ),
     path("players/", views.PlayerList.as_view(), name="player-list"),
+    path("ratings/", views.RatingList.as_view(), name="rating-list"),
     path("players/<str:slug>/", views.PlayerDetail.as_view(), name="player-detail"),
     path("games/", write_views.GameListSubmit.as_view(), name="game-list"),
     path("games/<int:pk>/", views.GameDetail.as_view(), name="game-detail"),

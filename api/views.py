@@ -29,12 +29,14 @@ from api.serializers import (
     GameDetailSerializer,
     LeagueSerializer,
     PlayerSerializer,
+    RatingListSerializer,
     RoundSerializer,
     SeasonSerializer,
     StandingsSerializer,
 )
 from games.models import Game
 from league.models import League, Player, Round, Season
+from publishing.rating_snapshots import latest_rating_snapshot
 from publishing.snapshot_schema import StandingsRow
 from publishing.snapshots import latest_snapshot
 
@@ -170,6 +172,34 @@ class PlayerDetail(ApiMixin, generics.RetrieveAPIView[Player]):
     queryset = Player.objects.all()
     serializer_class = PlayerSerializer
     lookup_field = "slug"
+
+
+@extend_schema(tags=["players"], responses={200: RatingListSerializer})
+class RatingList(ApiMixin, APIView):
+    """Every rated player by skill rating as last published (1 query; never recomputed here)."""
+
+    def get(self, request: Request) -> Response:
+        snapshot = latest_rating_snapshot()
+        if snapshot is None:
+            return Response(
+                {
+                    "published_at": None,
+                    "as_of": None,
+                    "thresholds": [],
+                    "formula": None,
+                    "ratings": [],
+                }
+            )
+        data = snapshot.typed_summary
+        return Response(
+            {
+                "published_at": snapshot.created_at,
+                "as_of": data["as_of"],
+                "thresholds": data["thresholds"],
+                "formula": data["formula"],
+                "ratings": data["rows"],
+            }
+        )
 
 
 @extend_schema(tags=["games"])

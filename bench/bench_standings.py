@@ -1,20 +1,27 @@
 """Benchmark: full standings recompute of a 5,000-player, 500,000-game rated league in PostgreSQL.
 
 Prints the recompute time and its ratio to a plain `SELECT player_id, SUM(score) ... GROUP BY
-player_id` over the same results table (target: within 3x). The data goes into its own
-database (DATABASE_URL's server, database `whist_bench_standings` unless --database), built
-once with COPY and reused by later runs of the same size (--rebuild to start again).
+player_id` over the same results table (target: within 2x), timed in interleaved rounds
+(sum, serial sum, standings[, previous code], sum, ...): best and median of each, and of the
+per-round ratios. `--previous FILE` times another version of standings/sql.py side by side.
+The data goes into its own database (DATABASE_URL's server, database `whist_bench_standings`
+unless --database), built once with COPY and reused by later runs of the same size (--rebuild
+to start again).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/whist .venv/bin/python bench/bench_standings.py
+    git show 60d7e76:standings/sql.py > /tmp/sql_before.py
+    ... bench/bench_standings.py --repeat 9 --previous /tmp/sql_before.py
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib.util
 import os
 import random
 import secrets
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -27,16 +34,6 @@ sys.path.insert(0, str(ROOT))
 
 SEASON = "bench-1200-2024"
 START, END = dt.date(2024, 1, 1), dt.date(2024, 7, 1)
-
-
-def best_of(repeat: int, action: Callable[[], object]) -> float:
-    """The fastest of `repeat` timed runs of `action()` (least disturbed by other load)."""
-    timings = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        action()
-        timings.append(time.perf_counter() - began)
-    return min(timings)
 
 
 def point_django_at(database: str) -> str:
@@ -206,22 +203,59 @@ def loaded_size() -> tuple[int, int]:
     return players, games
 
 
+def interleaved(rounds: int, actions: dict[str, Callable[[], object]]) -> dict[str, list[float]]:
+    """Seconds of each action in `rounds` rounds, the actions in turn within each round.
+
+    On a shared, noisy machine a burst of other load then slows the runs of every action of
+    a round alike, so the ratios of one round compare like with like.
+    """
+    timings: dict[str, list[float]] = {name: [] for name in actions}
+    for _ in range(rounds):
+        for name, action in actions.items():
+            began = time.perf_counter()
+            action()
+            timings[name].append(time.perf_counter() - began)
+    return timings
+
+
+def best_median(values: Sequence[float], unit: str = " s", digits: int = 3) -> str:
+    best, median = min(values), statistics.median(values)
+    return f"best {best:.{digits}f}{unit}, median {median:.{digits}f}{unit}"
+
+
+def load_previous(path: str) -> Callable[..., Any]:
+    """`season_tallies` of another version of standings/sql.py (e.g. `git show REV:...`)."""
+    spec = importlib.util.spec_from_file_location("previous_standings_sql", path)
+    if spec is None or spec.loader is None:
+        sys.exit(f"--previous {path}: not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module.season_tallies  # type: ignore[no-any-return]
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=5_000)
     parser.add_argument("--games", type=int, default=500_000)
     parser.add_argument("--seed", type=int, default=20_240_101)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=7, help="interleaved rounds")
     parser.add_argument("--database", default="whist_bench_standings")
     parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument(
+        "--previous",
+        metavar="FILE",
+        help="another standings/sql.py to time side by side (git show REV:standings/sql.py)",
+    )
     parser.add_argument("--pure", action="store_true", help="also time the row-by-row Python path")
     args = parser.parse_args(argv)
 
     point_django_at(args.database)
     from django.db import connection
 
+    from league.actions.common import season_rules
     from league.models import Season
-    from standings.loader import season_standings
+    from standings.loader import PlayerInfo, SeasonStandings, season_standings
 
     if args.rebuild or loaded_size() != (args.players, args.games):
         began = time.perf_counter()
@@ -241,34 +275,77 @@ def main(argv: Sequence[str] | None = None) -> None:
             cursor.execute("RESET max_parallel_workers_per_gather")
             return rows
 
-    baseline = best_of(args.repeat, plain_sum)
-    serial = best_of(args.repeat, lambda: plain_sum(parallel=False))
-    in_database = best_of(args.repeat, lambda: season_standings(season, final=True, details=False))
+    def standings_with(tallies_of: Callable[..., Any]) -> SeasonStandings:
+        """What season_standings(details=False) does, with another version's tallies."""
+        rules = season_rules(season)
+        tallies, names = tallies_of(rules, season.pk, season.end)
+        players = {pid: PlayerInfo(pid, name, slug) for pid, (name, slug) in names.items()}
+        return SeasonStandings(season, rules, True, (), players, {}, tuple(tallies)).ranked(
+            final=True
+        )
+
+    actions: dict[str, Callable[[], object]] = {
+        "sum": plain_sum,
+        "serial": lambda: plain_sum(parallel=False),
+        "now": lambda: season_standings(season, final=True, details=False),
+    }
+    if args.previous:
+        previous = load_previous(args.previous)
+        actions["previous"] = lambda: standings_with(previous)
+    timings = interleaved(args.repeat, actions)
+    ratio = {
+        name: [t / base for t, base in zip(timings[name], timings["sum"], strict=True)]
+        for name in actions
+    }
     print(
         f"data:             {args.players} players, {args.games} games, "
         f"{4 * args.games} results (rated league, whist-online-1200)"
     )
-    print(f"SQL GROUP BY sum: {baseline:.3f} s (best of {args.repeat})")
-    print(f"  same, serial:   {serial:.3f} s (no parallel workers)")
+    print(f"rounds:           {args.repeat}, interleaved ({', '.join(actions)})")
+    print(f"SQL GROUP BY sum: {best_median(timings['sum'])}")
+    print(f"  same, serial:   {best_median(timings['serial'])} (no parallel workers)")
+
+    def overall(name: str) -> str:
+        """The best over the sum's best, and the median over its median."""
+        best = min(timings[name]) / min(timings["sum"])
+        median = statistics.median(timings[name]) / statistics.median(timings["sum"])
+        return f"best/best {best:.2f}x, median/median {median:.2f}x"
+
+    to_serial = [n / s for n, s in zip(timings["now"], timings["serial"], strict=True)]
     print(
-        f"full recompute:   {in_database:.3f} s  ratio {in_database / baseline:.1f}x "
-        f"(to serial {in_database / serial:.1f}x)  "
-        "(points, gaps and counts by bucket in one parallel aggregate, each player's "
-        "dropped games read off the result_standing_order index, ranking in Python)"
+        f"full recompute:   {best_median(timings['now'])}; "
+        f"per-round ratio {best_median(ratio['now'], 'x', 2)}; {overall('now')} "
+        f"(to serial sum {best_median(to_serial, 'x', 2)})"
     )
+    print(
+        "                  (points, gaps and counts by bucket in one parallel index-only scan "
+        "of result_standing_order, grouped in index order; each player's dropped games read "
+        "off the same index; ranking in Python)"
+    )
+    if args.previous:
+        print(
+            f"previous code:    {best_median(timings['previous'])}; "
+            f"per-round ratio {best_median(ratio['previous'], 'x', 2)}; {overall('previous')} "
+            f"({args.previous})"
+        )
+        same = _comparable(standings_with(previous)) == _comparable(
+            season_standings(season, final=True, details=False)
+        )
+        print(f"previous agrees:  {same}")
     if args.pure:
         began = time.perf_counter()
         pure = season_standings(season, final=True)
         pure_s = time.perf_counter() - began
         print(
-            f"pure Python path: {pure_s:.3f} s  ratio {pure_s / baseline:.1f}x  "
+            f"pure Python path: {pure_s:.3f} s  ratio {pure_s / min(timings['sum']):.1f}x  "
             "(every result row through league.standings)"
         )
         fast = season_standings(season, final=True, details=False)
-        same = [(r.as_json(""), sorted(r.dropped_games)) for r in pure.rows] == [
-            (r.as_json(""), sorted(r.dropped_games)) for r in fast.rows
-        ]
-        print(f"paths agree:      {same}")
+        print(f"paths agree:      {_comparable(pure) == _comparable(fast)}")
+
+
+def _comparable(standings: Any) -> list[Any]:
+    return [(r.as_json(""), sorted(r.dropped_games)) for r in standings.rows]
 
 
 if __name__ == "__main__":

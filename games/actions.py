@@ -22,6 +22,7 @@ from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
+from games.dispute_notice import dispute_notice
 from games.models import Game, ResultEvent, ResultVersion, SheetDraft
 from games.permissions import (
     LinkActor,
@@ -337,6 +338,17 @@ def dispute_result(
         if was_confirmed:
             Game.objects.filter(table=locked).update(status=Game.Status.DISPUTED)
             announce_results(locked.round.season_id, None)
+        user = _user(actor)
+        by = next((s.player.name for s in seats if s.player_id == state.player_id), "")
+        notice = dispute_notice(
+            locked,
+            current,
+            by=by or (user.get_username() if user is not None else ""),
+            reason=reason,
+            by_address=(user.email or "") if user is not None else "",
+        )
+        if notice is not None:
+            transaction.on_commit(notice.send)
         return current
 
 

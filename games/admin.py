@@ -10,7 +10,7 @@ from django.http import HttpRequest
 
 from core.read_only_admin import ReadOnlyAdmin
 from games.facts import refresh_facts
-from games.models import Game, GameResult, ResultEvent, ResultVersion
+from games.models import Game, GameResult, ResultEvent, ResultVersion, SeatLink
 from league.signals import announce_results
 
 
@@ -99,5 +99,22 @@ class ResultEventAdmin(ReadOnlyAdmin[ResultEvent]):
     list_filter = ("action",)
     search_fields = ("version__table__round__season__slug", "actor__username")
     list_select_related = ("version__table__round__season", "actor")
+
+    deletable = False
+
+
+@admin.register(SeatLink)
+class SeatLinkAdmin(ReadOnlyAdmin[SeatLink]):
+    """Who holds a private seat link, made by whom and when, and whether it was revoked.
+
+    The token itself is never shown (only its hash is stored); links are made and revoked on the
+    round desk, whose actions write the audit log.
+    """
+
+    list_display = ("table", "player", "created_by", "created_at", "revoked_at")
+    list_filter = ("round__season",)
+    search_fields = ("player__name", "round__season__slug")
+    list_select_related = ("table__round__season", "player", "created_by")
+    exclude = ("nonce", "token_hash")
 
     deletable = False

@@ -139,7 +139,7 @@ def _season_fields(file: SeasonFile, league: League) -> dict[str, object]:
 def _status(file: SeasonFile) -> str:
     """Finished when every round of the season has its games (or, rated, the end has passed)."""
     today = timezone.localdate()
-    if file.rules.kind == "rounds":
+    if file.rules.has_rounds:
         played = sum(1 for r in file.rounds if r.games)
         if played and played == file.rules.rounds_in_season:
             return Season.Status.FINISHED

@@ -44,7 +44,7 @@ def _status_now(season: Season) -> Season.Status | None:
     except ActionError:  # broken rules: leave the status to the organizer
         return None
     rounds = Round.objects.filter(season=season)
-    if rules.kind == "rounds":
+    if rules.has_rounds:
         if rounds.filter(
             number__gte=rules.rounds_in_season or 1, status=Round.Status.FINISHED
         ).exists():

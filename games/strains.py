@@ -26,6 +26,17 @@ class StrainFace:
             return str(self.label)
         return _("%(shown)s (%(name)s)") % {"shown": self.symbol, "name": self.label}
 
+    def bid(self, number: int) -> str:
+        """A winning bid in this trump as players write it: "7♥", "7NT"."""
+        return f"{number}{self.symbol}"
+
+    def spoken_bid(self, number: int) -> str:
+        """The accessible name of a bid's button: "7 Hearts"; for no trump, whose button
+        shows letters, the letters and the name: "7NT (No trump)" (WCAG 2.5.3)."""
+        if self.code != "NT":
+            return _("%(number)d %(suit)s") % {"number": number, "suit": self.label}
+        return _("%(shown)s (%(name)s)") % {"shown": self.bid(number), "name": self.label}
+
     @property
     def choice(self) -> str:
         """The text of the trump in a list of choices: "♠ Spades", or "No trump" alone."""

@@ -1,4 +1,4 @@
-"""Pure table-draw strategies (RULES.md 3.1): players in, tables and reserves out, no ORM.
+"""Pure table-draw strategies (RULES.md 3.1, 3.4): players in, tables and reserves out, no ORM.
 
 Two layers, as in Tabbycat: this module works on plain player keys and returns plain data;
 `league.actions.draws` reads a round's settings and registrations and writes the rows.
@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
-from league.rules import REMAINDER_POLICIES
+from league.rules import FINAL_TABLE_SIZE, REMAINDER_POLICIES
+from league.tournament_draw import seat_avoiding_repeats
 from scoring.problems import ProblemError
 
 P = TypeVar("P", bound=Hashable)
@@ -191,8 +192,53 @@ class RankingDraw(DrawGenerator[P]):
         return self.seed if len(self._unranked()) > 1 else None
 
 
+class StandingDraw(RankingDraw[P]):
+    """A tournament's stage after the first (RULES.md 3.4): the standing, then players with
+    no game yet (a latecomer) by name, seated without repeat meetings where possible
+    (`league.tournament_draw`). Nothing is random: the seed is None (FORMATS.md 6). Option
+    `met`: the pairs of players who shared a table in an earlier stage."""
+
+    name = "standing"
+    DEFAULT_OPTIONS: ClassVar[dict[str, Any]] = {**DEFAULT_OPTIONS, "met": frozenset()}
+
+    def order(self, rng: random.Random) -> list[P]:
+        registered = set(self.players)
+        ranked = [p for p in self.ranking if p in registered]
+        return ranked + sorted(self._unranked(), key=str)
+
+    def seed_used(self) -> int | None:
+        return None
+
+    def generate(self) -> Draw[P]:
+        rng = random.Random(self.seed)
+        order = self.order(rng)
+        tables, reserves = seat_in_order(order, self.options["remainder"])
+        seated = order[: len(order) - len(reserves)]
+        tables = seat_avoiding_repeats(
+            seated, [len(table) for table in tables], self.options["met"]
+        )
+        return Draw(self.name, self.seed_used(), tables, reserves, self.options["recipe"])
+
+
+class FinalTableDraw(DrawGenerator[P]):
+    """A tournament's final table (RULES.md 3.4): the top 4 of the standing, in its order;
+    nothing is random and nobody else is seated or a reserve."""
+
+    name = "final"
+
+    def generate(self) -> Draw[P]:
+        registered = set(self.players)
+        top = [p for p in self.ranking if p in registered][:FINAL_TABLE_SIZE]
+        if len(top) < FINAL_TABLE_SIZE:
+            raise DrawError(
+                f"the final table needs the top {FINAL_TABLE_SIZE} of the standing; "
+                f"only {len(top)} have played"
+            )
+        return Draw(self.name, None, (tuple(top),), (), self.options["recipe"])
+
+
 STRATEGIES: Mapping[str, type[DrawGenerator[Any]]] = {
-    cls.name: cls for cls in (RandomDraw, RankingDraw)
+    cls.name: cls for cls in (RandomDraw, RankingDraw, StandingDraw, FinalTableDraw)
 }
 
 

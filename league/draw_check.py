@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from league.draw import RECIPES, make_draw
+from league.tournament_draw import pairs_met
 
 Tables = tuple[tuple[str, ...], ...]
 SWAP = "swap"
@@ -52,10 +53,15 @@ def ranking_used(record: RecordedDraw) -> list[str] | None:
 def redo(record: RecordedDraw) -> tuple[Tables, tuple[str, ...]] | None:
     """The draw the recipe gives from the record's list and seed, or None when the record
     cannot be redone (an imported draw with no recorded method, or a ranking not kept)."""
-    if record.recipe not in RECIPES or record.method not in ("random", "ranking"):
+    if record.recipe not in RECIPES or record.method not in ("random", "ranking", "standing"):
         return None
     ranking: list[str] = []
-    if record.method == "ranking":
+    options: dict[str, Any] = {}
+    if record.method == "standing":  # a tournament stage: who had met is kept with the draw
+        options["met"] = pairs_met(
+            [(e["player"], other) for e in record.starting_list for other in e.get("met", ())]
+        )
+    if record.method in ("ranking", "standing"):
         used = ranking_used(record)
         if used is None:
             return None
@@ -68,6 +74,7 @@ def redo(record: RecordedDraw) -> tuple[Tables, tuple[str, ...]] | None:
         ranking=ranking,
         remainder=record.remainder,
         recipe=record.recipe,
+        **options,
     )
     return draw.tables, draw.reserves
 

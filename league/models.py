@@ -105,6 +105,9 @@ class Round(models.Model):
     class DrawMethod(models.TextChoices):
         RANDOM = "random", _("random")
         RANKING = "ranking", _("by ranking")
+        # A tournament's stage after the first, and its final table (RULES.md 3.4).
+        STANDING = "standing", _("by the standing")
+        FINAL = "final", _("final table")
         # Imported rounds whose draw nobody recorded: never guessed from the league's rule.
         NOT_RECORDED = "not_recorded", _("not recorded")
 

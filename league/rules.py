@@ -26,11 +26,11 @@ from typing import Any, Literal
 from scoring import registered_presets
 from scoring.problems import ProblemError
 
-LeagueKind = Literal["rounds", "rated"]
+LeagueKind = Literal["rounds", "rated", "tournament"]
 RemainderPolicy = Literal["reserve", "three-player"]
-DrawMethod = Literal["random", "ranking"]
+DrawMethod = Literal["random", "ranking", "standing", "final"]
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The version of the stored rules' shape that `to_dict` writes and `from_dict` reads."""
 
 # The schema of a stored rules dict (version RULES_VERSION): every key of it, and the keys
@@ -50,6 +50,8 @@ RULES_FIELDS: tuple[str, ...] = (
     "remainder",
     "rating_threshold",
     "schedule",
+    "stages",
+    "final_table",
 )
 RULES_OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
     "drops": ("at", "then_every", "max"),
@@ -63,10 +65,11 @@ RULES_OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
         "play_start",
         "results_publish",
     ),
+    "final_table": ("placement_points",),
 }
 _SCHEDULE_TIMES: tuple[str, ...] = RULES_OBJECT_FIELDS["schedule"][1:]
 
-KINDS: tuple[str, ...] = ("rounds", "rated")
+KINDS: tuple[str, ...] = ("rounds", "rated", "tournament")
 REMAINDER_POLICIES: tuple[str, ...] = ("reserve", "three-player")
 WEEKDAYS: tuple[str, ...] = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 
@@ -79,6 +82,8 @@ MAX_GAMES = 1000  # games of one player in one season (counts of drops and minim
 MAX_PODIUM_WINDOWS = 10
 MAX_FINAL_MONTHS = 12
 MAX_RATING = 10_000
+MAX_STAGES = 20  # a weekend holds a handful of stages
+FINAL_TABLE_SIZE = 4
 
 
 class RulesCode(StrEnum):
@@ -176,6 +181,14 @@ class RoundSchedule:
 
 
 @dataclass(frozen=True)
+class FinalTable:
+    """A tournament's final table (RULES.md 3.4): the top 4 after the last stage play one more
+    game; its placements decide places 1-4, and it earns its own `placement_points`."""
+
+    placement_points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class LeagueRules:
     """Everything that differs between leagues: scoring, drops, minimums, draws, schedule."""
 
@@ -192,6 +205,8 @@ class LeagueRules:
     remainder: RemainderPolicy
     rating_threshold: int | None
     schedule: RoundSchedule
+    stages: int | None = None
+    final_table: FinalTable | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LeagueRules:
@@ -237,7 +252,41 @@ class LeagueRules:
                 "weekdays": list(self.schedule.weekdays),
                 **{name: _format_time(getattr(self.schedule, name)) for name in _SCHEDULE_TIMES},
             },
+            "stages": self.stages,
+            "final_table": (
+                None
+                if self.final_table is None
+                else {"placement_points": list(self.final_table.placement_points)}
+            ),
         }
+
+    @property
+    def has_rounds(self) -> bool:
+        """Whether the season is played in numbered rounds (a league's rounds or a
+        tournament's stages and final table), not as open play."""
+        return self.kind in ("rounds", "tournament")
+
+    @property
+    def is_tournament(self) -> bool:
+        return self.kind == "tournament"
+
+    def is_final_table(self, round_number: int) -> bool:
+        """Whether round `round_number` is the tournament's final table (after the stages)."""
+        return (
+            self.final_table is not None
+            and self.stages is not None
+            and round_number == self.stages + 1
+        )
+
+    def draw_method_for(self, round_number: int, date: dt.date) -> DrawMethod:
+        """The draw method of round `round_number` played on `date`: a league's draw schedule,
+        or in a tournament stage 1 random, later stages by the standing, then the final table.
+        """
+        if not self.is_tournament:
+            return self.draw.method_for(round_number, date)
+        if self.is_final_table(round_number):
+            return "final"
+        return "random" if round_number == 1 else "standing"
 
     def placement_values(self, players: int) -> tuple[int, ...]:
         """Points for 1st, 2nd, ... at a table of `players` (3-player tables use the first 3)."""
@@ -272,6 +321,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "remainder": "reserve",
         "rating_threshold": None,
         "schedule": _SCHEDULE_2030,
+        "stages": None,
+        "final_table": None,
     },
     # RULES.md 3.2: the rated open-play "1200+" league.
     "whist-online-1200": {
@@ -289,6 +340,28 @@ PRESETS: dict[str, dict[str, Any]] = {
         "remainder": "reserve",
         "rating_threshold": 1200,
         "schedule": _SCHEDULE_2030,
+        "stages": None,
+        "final_table": None,
+    },
+    # RULES.md 3.4: a tournament evening, 4 stages of 24 deals and a final table of 4.
+    "evening-tournament": {
+        "version": RULES_VERSION,
+        "kind": "tournament",
+        "placement_points": [6, 3, 1, 0],
+        "drops": {"at": [], "then_every": None, "max": None},
+        "min_games": 0,
+        "podium_windows": [],
+        "final_period": None,
+        # the stages and the final table (None in a tournament's rules: derived so)
+        "rounds_in_season": 5,
+        "deals_per_game": 24,
+        "scoring_preset": "whist-online",
+        "draw": {"random_weekdays": [], "ranking_from_round": None},
+        "remainder": "three-player",
+        "rating_threshold": None,
+        "schedule": {**_SCHEDULE_2030, "weekdays": ["thu"]},
+        "stages": 4,
+        "final_table": {"placement_points": [6, 3, 1, 0]},
     },
 }
 
@@ -314,8 +387,22 @@ def _version_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _version_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 adds tournaments (`stages`, `final_table`). Before it every season was a
+    league, so a dict that names its `kind` (a stored season, or an override switching the
+    kind) has no stages and no final table; a partial override without `kind` is left as is.
+    """
+    if "kind" in data:
+        data.setdefault("stages", None)
+        data.setdefault("final_table", None)
+    return data
+
+
 # _UPGRADES[n] turns a dict of version n into one of version n + 1 (only the keys present).
-_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _version_1_to_2}
+_UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _version_1_to_2,
+    2: _version_2_to_3,
+}
 
 
 def upgrade_rules(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -325,7 +412,7 @@ def upgrade_rules(data: Mapping[str, Any]) -> dict[str, Any]:
     refused, naming the versions, rather than read wrongly.
 
     >>> upgrade_rules({"min_games": 12})
-    {'min_games': 12, 'version': 2}
+    {'min_games': 12, 'version': 3}
     """
     if not isinstance(data, Mapping):
         raise RulesError("rules", "must be an object")
@@ -421,6 +508,18 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
     rounds_in_season = _optional_int(
         obj["rounds_in_season"], "rounds_in_season", minimum=1, maximum=MAX_ROUNDS
     )
+    stages, final_table = _tournament(obj, kind)
+    if stages is not None:
+        rounds = stages + (1 if final_table is not None else 0)
+        if rounds_in_season is None:
+            rounds_in_season = rounds
+        elif rounds_in_season != rounds:
+            raise RulesError(
+                "rounds_in_season",
+                f"must be {rounds} in a tournament of {stages} stages"
+                + (" and a final table" if final_table is not None else "")
+                + f", not {rounds_in_season} (or leave it empty)",
+            )
     if kind == "rounds" and rounds_in_season is None:
         raise RulesError("rounds_in_season", "is required for a scheduled-rounds league")
     if podium_windows and rounds_in_season is None:
@@ -456,7 +555,39 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
             obj["rating_threshold"], "rating_threshold", minimum=0, maximum=MAX_RATING
         ),
         schedule=_round_schedule(schedule),
+        stages=stages,
+        final_table=final_table,
     )
+
+
+def _tournament(obj: Mapping[str, Any], kind: str) -> tuple[int | None, FinalTable | None]:
+    """A tournament's stages and final table; a league has neither."""
+    if kind != "tournament":
+        for name in ("stages", "final_table"):
+            if obj[name] is not None:
+                raise RulesError(name, "is a tournament's rule: leave it empty in a league")
+        return None, None
+    stages = _optional_int(obj["stages"], "stages", minimum=1, maximum=MAX_STAGES)
+    if stages is None:
+        raise RulesError("stages", "is required for a tournament")
+    if obj["final_table"] is None:
+        return stages, None
+    final = _nested(obj, "final_table")
+    points = tuple(
+        _int_list(
+            final["placement_points"],
+            "final_table.placement_points",
+            minimum=0,
+            maximum=MAX_PLACEMENT_POINTS,
+        )
+    )
+    if len(points) != FINAL_TABLE_SIZE:
+        raise RulesError(
+            "final_table.placement_points", "must list the points of 4 places (1st to 4th)"
+        )
+    if any(a < b for a, b in itertools.pairwise(points)):
+        raise RulesError("final_table.placement_points", "must not increase from 1st to 4th")
+    return stages, FinalTable(points)
 
 
 def _nested(obj: Mapping[str, Any], name: str) -> Mapping[str, Any]:

@@ -28,6 +28,7 @@ from league.rules import (
     MAX_PLACEMENT_POINTS,
     MAX_RATING,
     MAX_ROUNDS,
+    MAX_STAGES,
     REMAINDER_POLICIES,
     RULES_FIELDS,
     RULES_OBJECT_FIELDS,
@@ -56,7 +57,7 @@ class RuleField:
     """How one rule is shown and read: its path in the rules, kind of input, label, help."""
 
     path: str
-    kind: str  # int, optional_int, int_list, windows, period, choice, weekdays, time
+    kind: str  # int, optional_int, int_list, windows, period, final_table, choice, weekdays, time
     label: Promise
     allowed: Promise | str = ""
     values: tuple[tuple[str, object], ...] = ()  # the %(name)s of `allowed`
@@ -144,6 +145,19 @@ RULE_FIELDS: tuple[RuleField, ...] = (
         _("%(range)s, empty for none"),
         (("range", _range(0, MAX_RATING)),),
     ),
+    RuleField(
+        "stages",
+        "optional_int",
+        _("Stages of the tournament"),
+        _("%(range)s; empty in a league"),
+        (("range", _range(1, MAX_STAGES)),),
+    ),
+    RuleField(
+        "final_table",
+        "final_table",
+        _("Final table points, 1st to 4th"),
+        _("four numbers, e.g. 6, 3, 1, 0: the top 4 play a final table; empty for none"),
+    ),
     RuleField("schedule.registration_deadline", "time", _("Registration closes at")),
     RuleField("schedule.draw_publish", "time", _("The draw is published at")),
     RuleField("schedule.play_start", "time", _("Play starts at")),
@@ -158,7 +172,7 @@ def schema_paths() -> set[str]:
         if name in FIXED:
             continue
         inner = RULES_OBJECT_FIELDS.get(name)
-        if inner is None or name in ("final_period",):
+        if inner is None or name in ("final_period", "final_table"):
             paths.add(name)
         else:
             paths.update(f"{name}.{key}" for key in inner)
@@ -233,7 +247,8 @@ class RulesForm(forms.Form):
 
 def _deep_update(target: dict[str, Any], update: Mapping[str, Any]) -> None:
     for key, value in update.items():
-        if isinstance(value, dict) and isinstance(target.get(key), dict) and key != "final_period":
+        whole = key in ("final_period", "final_table")  # set or cleared as one value
+        if isinstance(value, dict) and isinstance(target.get(key), dict) and not whole:
             _deep_update(target[key], value)
         else:
             target[key] = copy.deepcopy(value)
@@ -285,6 +300,8 @@ def _display(spec: RuleField, value: Any) -> Any:
         return ", ".join(f"{w['last_rounds']}:{w['min_games']}" for w in value)
     if spec.kind == "period":
         return "" if value is None else f"{value['months']}:{value['min_games']}"
+    if spec.kind == "final_table":
+        return "" if value is None else ", ".join(str(v) for v in value["placement_points"])
     if spec.kind == "time":
         return dt.datetime.strptime(value, "%H:%M").time()
     return value
@@ -307,6 +324,9 @@ def _value(spec: RuleField, raw: Any) -> Any:
             raise ValueError(_("Write one 'months:games' pair, e.g. 1:5."))
         months, games = _pair(parts[0])
         return {"months": months, "min_games": games}
+    if spec.kind == "final_table":
+        points = [_whole(part) for part in _parts(raw)]
+        return {"placement_points": points} if points else None
     if spec.kind == "time":
         return raw.strftime("%H:%M")
     if spec.kind == "weekdays":

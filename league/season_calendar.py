@@ -33,10 +33,19 @@ def generate_dates(
     return dates
 
 
-def out_of_order(dates: Sequence[dt.date]) -> list[int]:
-    """The round numbers (1-based) whose date is not after the previous round's."""
+def tournament_dates(start: dt.date, count: int, after: Sequence[dt.date] = ()) -> list[dt.date]:
+    """A tournament's calendar: `after` (the dates the organizer set), the other stages and
+    the final table on the day of the last of them (or on `start`): one evening by default."""
+    dates = list(after[:count])
+    day = dates[-1] if dates else start
+    return dates + [day] * (count - len(dates))
+
+
+def out_of_order(dates: Sequence[dt.date], *, same_day: bool = False) -> list[int]:
+    """The round numbers (1-based) whose date is not after the previous round's (before it,
+    when rounds may share a day, as a tournament's stages do)."""
     return [
         number
         for number, (before, date) in enumerate(itertools.pairwise(dates), 2)
-        if date <= before
+        if date < before or (date == before and not same_day)
     ]

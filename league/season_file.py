@@ -107,7 +107,7 @@ def parse_season_file(data: object) -> SeasonFile:
     reader = _GameReader(rules)
     rounds_data = _list(top.get("rounds", []), "rounds")
     games_data = _list(top.get("games", []), "games")
-    if rules.kind == "rounds" and games_data:
+    if rules.has_rounds and games_data:
         raise SeasonFileError("games: a scheduled-rounds league lists its games under rounds")
     if rules.kind == "rated" and rounds_data:
         raise SeasonFileError("rounds: a rated open-play league lists dated games under games")

@@ -77,6 +77,16 @@ class PlayerTally:
 
 
 @dataclass(frozen=True)
+class FinalPlace:
+    """A player's result at a tournament's final table (RULES.md 3.4): the place it decided,
+    the final table's points for that place, and his score in its game."""
+
+    place: int
+    points: int
+    score: int
+
+
+@dataclass(frozen=True)
 class StandingRow:
     """A line of the league table (FORMATS.md 5), with the player's games behind it."""
 
@@ -91,10 +101,12 @@ class StandingRow:
     eligible: bool
     podium_eligible: bool
     entries: tuple[GameEntry, ...]
+    final_place: FinalPlace | None = None
 
     def as_json(self, name: str) -> dict[str, Any]:
-        """The row as FORMATS.md 5 prints it, for the player called `name`."""
-        return {
+        """The row as FORMATS.md 5 prints it, for the player called `name` (a tournament's
+        final table adds its place, points and score)."""
+        data: dict[str, Any] = {
             "rank": self.rank,
             "player": name,
             "points": float(self.points),
@@ -105,6 +117,13 @@ class StandingRow:
             "eligible": self.eligible,
             "podium_eligible": self.podium_eligible,
         }
+        if self.final_place is not None:
+            data["final_table"] = {
+                "place": self.final_place.place,
+                "points": self.final_place.points,
+                "score": self.final_place.score,
+            }
+        return data
 
 
 # --- one game ---------------------------------------------------------------------------

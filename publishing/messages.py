@@ -9,6 +9,7 @@ from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.round_names import is_final_table, is_tournament, round_title
 from publishing.snapshot_schema import (
     DrawChangeData,
     DrawData,
@@ -48,6 +49,13 @@ def in_direction(text: str | None, *, rtl: bool) -> str | None:
 
 
 def _heading(data: SnapshotData, round_: RoundData) -> str:
+    if is_tournament(data["rules"]):  # "stage 2" or "final table"
+        return _("%(league)s, %(season)s, %(stage)s (%(date)s)") % {
+            "league": data["season"]["league"],
+            "season": data["season"]["name"] or data["season"]["slug"],
+            "stage": round_title(data["rules"], round_["number"]),
+            "date": round_when(data, round_),
+        }
     return _("%(league)s, %(season)s, round %(number)s (%(date)s)") % {
         "league": data["season"]["league"],
         "season": data["season"]["name"] or data["season"]["slug"],
@@ -109,6 +117,10 @@ def draw_summary(draw: DrawData) -> str:
             made = _("Draw by league ranking")
         else:
             made = _("Draw by league ranking (ranks 1-4 at table 1, 5-8 at table 2, ...)")
+    elif draw["method"] == "standing":
+        made = _("Draw by the tournament standing, with no repeat meeting where one can be avoided")
+    elif draw["method"] == "final":
+        made = _("Final table: the top 4 of the tournament standing")
     else:
         made = _("Draw (method not recorded)")
     redraws = draw.get("redraws", 0)
@@ -164,8 +176,15 @@ def results_text(data: SnapshotData, round_: RoundData) -> str | None:
         parts = ", ".join(f"{r['player']} {r['score']} ({_points(r['points'])})" for r in ranked)
         label = _("Table %(table)s") % {"table": game["table"]} if game["table"] else _("Game")
         lines.append(f"{label}: {parts}")
-    lines.append(_("League table:"))
-    for row in round_["standings_after"][:STANDINGS_LINES]:
+    table = round_["standings_after"]
+    if not is_tournament(data["rules"]):
+        lines.append(_("League table:"))
+    elif not is_final_table(data["rules"], round_["number"]):
+        lines.append(_("Tournament standing:"))
+    else:  # the final table: places 1-4 from its game, then the standing
+        lines.append(_("Final standing:"))
+        table = list(data["final_standings"])
+    for row in table[:STANDINGS_LINES]:
         rank = row["rank"] if row["rank"] is not None else "-"
         lines.append(
             ngettext(

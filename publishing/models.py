@@ -9,7 +9,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from games.models import Game
 from league.models import Season
+from publishing.rating_schema import RATING_SCHEMA, RatingListData
 from publishing.snapshot_schema import SCHEMA, SnapshotData, SnapshotSummary
 from publishing.snapshot_split import join_snapshot, parts_from_sections
 
@@ -94,6 +96,87 @@ class SnapshotSection(models.Model):
         verbose_name_plural = _("snapshot sections")
         constraints = [
             models.UniqueConstraint(fields=["snapshot", "key"], name="snapshot_section_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.snapshot} {self.key}"
+
+
+class GameDealStats(models.Model):
+    """A game's deal statistics by seat (`scoring.stats` counters), kept so that a publish
+    scores again only the games whose deal records changed (`publishing.deal_stats`).
+
+    Derived data: `game_updated_at` and `preset` say what it was computed from; a row that
+    no longer matches its game is computed again. `seats` is empty for a game the engine
+    could not score (it adds nothing to the statistics).
+    """
+
+    game = models.OneToOneField(
+        Game,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="deal_stats",
+        verbose_name=_("game"),
+    )
+    game_updated_at = models.DateTimeField(_("game changed at"))
+    preset = models.CharField(_("scoring preset"), max_length=60)
+    seats = models.JSONField(_("counters by seat"))
+
+    class Meta:
+        verbose_name = _("game deal statistics")
+        verbose_name_plural = _("game deal statistics")
+
+    def __str__(self) -> str:
+        return f"deal statistics of game {self.game_id}"
+
+
+class RatingSnapshot(models.Model):
+    """One published state of the rating list (`publishing.rating_schema`); versions count
+    up from 1 and a new one is stored only when the list changed.
+
+    `summary` holds the list; each `RatingSection` one player's biggest moves and opponents,
+    written in the same transaction. Only the latest versions are kept (the history itself is
+    `rating.RatingChange`).
+    """
+
+    version = models.PositiveIntegerField(_("version"), unique=True)
+    schema = models.PositiveSmallIntegerField(_("schema"), default=RATING_SCHEMA)
+    created_at = models.DateTimeField(_("published at"), default=timezone.now)
+    summary = models.JSONField(_("summary"))
+
+    class Meta:
+        ordering = ["-version"]
+        get_latest_by = "version"
+        verbose_name = _("rating list snapshot")
+        verbose_name_plural = _("rating list snapshots")
+
+    def __str__(self) -> str:
+        return f"ratings v{self.version}"
+
+    @property
+    def typed_summary(self) -> RatingListData:
+        """The list as its type."""
+        return cast(RatingListData, self.summary)
+
+
+class RatingSection(models.Model):
+    """One player's part of a rating snapshot under its key ("rating:dana"): his biggest
+    rating moves and his opponents (`publishing.rating_schema.PlayerRatingSection`)."""
+
+    snapshot = models.ForeignKey(
+        RatingSnapshot,
+        on_delete=models.CASCADE,
+        related_name="sections",
+        verbose_name=_("rating list snapshot"),
+    )
+    key = models.CharField(_("key"), max_length=140)
+    data = models.JSONField(_("data"))
+
+    class Meta:
+        verbose_name = _("rating list section")
+        verbose_name_plural = _("rating list sections")
+        constraints = [
+            models.UniqueConstraint(fields=["snapshot", "key"], name="rating_section_unique"),
         ]
 
     def __str__(self) -> str:

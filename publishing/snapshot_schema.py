@@ -7,25 +7,34 @@ season (`SnapshotData`, version `SCHEMA`):
 ```
 {"schema": 2,
  "published_at": "2026-11-29T22:40:00+00:00",
- "season": SEASON,                    # slug, name, league, kind "rounds" | "rated", ...
+ "season": SEASON,                    # slug, name, league, kind (rounds, rated, tournament)
  "rules": {...},                      # LeagueRules.to_dict() of the season
  "standings": [ROW, ...],             # in-season table, FORMATS.md 5 order
  "final_standings": [ROW, ...],       # final mode: eligible ranked first, then rank null
- "rounds": [ROUND, ...],              # scheduled-rounds seasons, by number
+                                      # (a tournament: the final table's places 1-4 first)
+ "rounds": [ROUND, ...],              # scheduled-rounds seasons (a tournament's stages
+                                      # and final table), by number
  "games": [GAME, ...],                # confirmed games not in a round (rated league), played order
  "race": {"labels": ["1", "2", ...],  # round numbers, or "YYYY-MM" months in a rated league
           "series": [{"player", "player_slug", "points": [float, ...]}],
           "positions": {player_slug: [rank | null, ...]}},   # table position per label
- "messages": {LANG: {"rounds": {"N": {"draw": str | null, "results": str | null}}}}}
+ "messages": {LANG: {"rounds": {"N": {"draw": str | null, "results": str | null}}}},
+ "deal_stats": {player_slug: DEAL_STATS},   # players with games entered deal by deal
+ "deal_leaders": LEADERS | null}      # null when no game of the season has deal records
 ```
+
+Deal statistics (`publishing.deal_stats`, from the engine's `scoring.stats`) count only the
+games entered deal by deal (or sent with records); each player's figures go to his section,
+the season's leaders to the summary.
 
 Race series hold the cumulative league points (over counted games, drops applied as at that
 moment) of the top players of the current table after each label (`RACE_PLAYERS` in
 `publishing.snapshots`).
 
-It is stored split by section (`SCHEMA` 2), so a page decodes only what it shows:
-`SeasonSnapshot.summary` holds a `SnapshotSummary` (the tables, the round list, the race
-chart, the dropped games the table lists and the latest results texts) and each
+It is stored split by section (since `SCHEMA` 2; 3 added the deal statistics), so a page
+decodes only what it shows: `SeasonSnapshot.summary` holds a `SnapshotSummary` (the tables,
+the round list, the race chart, the dropped games the table lists, the latest results texts
+and the deal-statistics leaders) and each
 `SnapshotSection` row one heavy part under its key: `round_key(N)` -> `RoundSection`,
 `player_key(SLUG)` -> `PlayerSection`, `GAMES_KEY` -> the open-play games. The split and
 its inverse are `publishing.snapshot_split`.
@@ -35,7 +44,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-SCHEMA = 2
+SCHEMA = 3
 GAMES_KEY = "games"
 
 Marker = Literal["below_minimum", "podium_conditions_not_met"]
@@ -173,7 +182,7 @@ class SeasonInfo(TypedDict):
     name: str
     league: str
     league_slug: str
-    kind: str  # "rounds" | "rated"
+    kind: str  # "rounds" | "rated" | "tournament"
     preset: str
     start: str
     end: str
@@ -215,6 +224,54 @@ class LanguageTexts(TypedDict):
     rounds: dict[str, RoundTexts]  # by round number as text
 
 
+class SizeFigure(TypedDict):
+    """Contracts of one size group ("0", "1-2", "3-4", "5-6", "7+"): made out of bid."""
+
+    size: str
+    made: int
+    deals: int
+    percent: float | None  # 1 decimal; null without a deal of this size
+
+
+class DealStatsData(TypedDict):
+    """A player's deal statistics over his games of the season that have deal records."""
+
+    games: int  # his games entered deal by deal
+    deals: int
+    made: int  # contracts made, zero contracts included
+    made_percent: float | None  # 1 decimal
+    by_size: list[SizeFigure]
+    zero_up_made: int  # zero contracts in over ("up") games
+    zero_up_failed: int
+    zero_down_made: int  # zero contracts in under ("down") games
+    zero_down_failed: int
+    declarer_deals: int
+    declarer_made: int
+    declarer_percent: float | None  # 1 decimal; null when never declarer
+    average_score: float | None  # per deal, 2 decimals
+
+
+class DealLeader(TypedDict):
+    """A player among a category's leaders."""
+
+    rank: int  # shared by equal figures
+    player: str
+    player_slug: str
+    value: float  # zeros made; a percent (1 decimal); or the average per deal (2 decimals)
+    count: int  # out of how many deals (declarer deals for "declarer")
+
+
+class DealLeaders(TypedDict):
+    """The season's deal-statistics leaders (`scoring.stats.season_leaders`)."""
+
+    games: int  # the season's games with deal records
+    minimum_deals: int  # the deals a player needs for the shares and the average
+    zeros_made: list[DealLeader]
+    declarer: list[DealLeader]
+    made: list[DealLeader]
+    average: list[DealLeader]
+
+
 RulesData = dict[str, object]  # LeagueRules.to_dict(); league.rules reads it back
 
 
@@ -231,6 +288,8 @@ class SnapshotData(TypedDict):
     games: list[GameData]
     race: RaceData
     messages: dict[str, LanguageTexts]  # by language code
+    deal_stats: dict[str, DealStatsData]  # by player slug
+    deal_leaders: DealLeaders | None
 
 
 # --- stored by section ----------------------------------------------------------------------
@@ -268,6 +327,7 @@ class SnapshotSummary(TypedDict):
     languages: list[str]  # the languages of the texts
     dropped_games: dict[str, list[DroppedGame]]  # by player slug, for rows with drops
     latest_texts: LatestTexts | None
+    deal_leaders: DealLeaders | None
 
 
 class RoundSection(TypedDict):
@@ -295,6 +355,7 @@ class PlayerSection(TypedDict):
     games: list[PlayerGame]  # his games, played order
     position_labels: list[str]
     positions: list[int | None]  # empty for a player not in the table
+    deal_stats: DealStatsData | None  # null without a game entered deal by deal
 
 
 SectionData = RoundSection | PlayerSection | list[GameData]

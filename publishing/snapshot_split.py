@@ -91,6 +91,12 @@ def join_snapshot(parts: SnapshotParts) -> SnapshotData:
             }
             for language in summary["languages"]
         },
+        "deal_stats": {
+            slug: section["deal_stats"]
+            for slug, section in parts.players.items()
+            if section["deal_stats"] is not None
+        },
+        "deal_leaders": summary["deal_leaders"],
     }
 
 
@@ -128,6 +134,7 @@ def _summary(data: SnapshotData, games: Mapping[int, GameData]) -> SnapshotSumma
         "languages": list(data["messages"]),
         "dropped_games": _dropped_games([*data["standings"], *data["final_standings"]], games),
         "latest_texts": _latest_texts(data),
+        "deal_leaders": data["deal_leaders"],
     }
 
 
@@ -223,5 +230,6 @@ def _player_sections(data: SnapshotData, games: Mapping[int, GameData]) -> dict[
             "games": his,
             "position_labels": data["race"]["labels"],
             "positions": positions.get(slug, []),
+            "deal_stats": data["deal_stats"].get(slug),
         }
     return sections

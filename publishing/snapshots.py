@@ -27,8 +27,9 @@ from django.utils import timezone
 from games.models import Game, GameResult
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
-from league.standings import GameEntry, PlayerTally, StandingRow, rank_tallies, tally_player
-from publishing import messages
+from league.standings import GameEntry, PlayerTally, StandingRow, gaps_from_average, tally_player
+from league.tournament_standings import season_rows
+from publishing import deal_stats, messages
 from publishing.models import SeasonSnapshot
 from publishing.snapshot_schema import (
     SCHEMA,
@@ -144,11 +145,19 @@ class _Rows:
 
 
 def build_snapshot_data(season: Season) -> SnapshotData:
-    """The whole snapshot of `season` (schema in `publishing.snapshot_schema`)."""
+    """The whole snapshot of `season` (schema in `publishing.snapshot_schema`).
+
+    It also keeps the deal figures of games whose records changed (`publishing.deal_stats`),
+    so call it where the snapshot is stored: in `do_publish_season`'s transaction.
+    """
     table = season_standings(season)
     rows = _load_rows(season, table)
     standings = list(table.rows)
-    games = _games_json(table, standings, rows)
+    final_rows = table.ranked(final=True).rows
+    final_points = {
+        row.player: row.final_place.points for row in final_rows if row.final_place is not None
+    }
+    games = _games_json(table, standings, rows, final_points)
     race, tables_after = _progression(table.rules, season, standings, rows.players)
     data: SnapshotData = {
         "schema": SCHEMA,
@@ -156,18 +165,28 @@ def build_snapshot_data(season: Season) -> SnapshotData:
         "season": _season_json(season, table.rules),
         "rules": table.rules.to_dict(),
         "standings": [_row_json(row, table.rules, rows.players) for row in standings],
-        "final_standings": [
-            _row_json(row, table.rules, rows.players) for row in table.ranked(final=True).rows
-        ],
+        "final_standings": [_row_json(row, table.rules, rows.players) for row in final_rows],
         "rounds": _rounds_json(season, games, tables_after, rows),
         "games": [game for game in games.values() if game["round"] is None],
         "race": race,
         "messages": {},
+        "deal_stats": {},
+        "deal_leaders": None,
     }
+    _add_deal_stats(data, table, rows)
     data["messages"] = {
         code: messages.season_messages(data, code) for code, _name in settings.LANGUAGES
     }
     return data
+
+
+def _add_deal_stats(data: SnapshotData, table: SeasonStandings, rows: _Rows) -> None:
+    """Each player's deal statistics and the season's leaders (one query while no deal
+    records changed; `publishing.deal_stats` scores and keeps the changed ones)."""
+    names = {player.id: player.as_json() for player in rows.players.values()}
+    data["deal_stats"], data["deal_leaders"] = deal_stats.season_deal_stats(
+        table.season, list(table.games), rows.results_by_game, table.rules.scoring_preset, names
+    )
 
 
 def _load_rows(season: Season, table: SeasonStandings) -> _Rows:
@@ -221,9 +240,13 @@ def _season_json(season: Season, rules: LeagueRules) -> SeasonInfo:
 
 
 def _games_json(
-    table: SeasonStandings, standings: Sequence[StandingRow], rows: _Rows
+    table: SeasonStandings,
+    standings: Sequence[StandingRow],
+    rows: _Rows,
+    final_points: Mapping[int, int],
 ) -> dict[int, GameData]:
-    """Every confirmed game by id, in played order."""
+    """Every confirmed game by id, in played order (a tournament's final table with the
+    points of its own scale: it adds to no total)."""
     dropped = {(row.player, game) for row in standings for game in row.dropped_games}
     entries_by_game: dict[int, dict[int, GameEntry]] = defaultdict(dict)
     for row in standings:
@@ -231,9 +254,34 @@ def _games_json(
             entries_by_game[entry.game][entry.player] = entry
     return {
         game.id: _game_json(
-            game, rows.results_by_game[game.id], entries_by_game[game.id], rows.players, dropped
+            game,
+            rows.results_by_game[game.id],
+            entries_by_game[game.id] or _final_table_entries(game, rows, final_points),
+            rows.players,
+            dropped,
         )
         for game in sorted(table.games.values(), key=lambda g: (g.date, g.id))
+    }
+
+
+def _final_table_entries(
+    game: GameInfo, rows: _Rows, final_points: Mapping[int, int]
+) -> dict[int, GameEntry]:
+    """The entries of a game outside the standing's totals (a tournament's final table):
+    its own points by the places it decided, and each gap from its average."""
+    results = rows.results_by_game[game.id]
+    gaps = gaps_from_average([r["score"] for r in results])
+    return {
+        r["player_id"]: GameEntry(
+            r["player_id"],
+            game.id,
+            game.round,
+            game.date,
+            r["score"],
+            final_points.get(r["player_id"], 0),
+            gap,
+        )
+        for r, gap in zip(results, gaps, strict=True)
     }
 
 
@@ -437,7 +485,7 @@ def _progression(
             changed.add(entry.player)
         for player in changed:
             tallies[player] = tally_player(rules, player, played[player], season_end=season.end)
-        tables[current] = rank_tallies(
+        tables[current] = season_rows(
             rules, tallies.values(), tiebreak=lambda player: players[player].name
         )
     rows_by_label = {lbl: {row.player: row for row in tables[lbl]} for lbl in labels}

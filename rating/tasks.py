@@ -9,6 +9,7 @@ from django.db import InterfaceError, OperationalError, transaction
 
 from league.signals import season_results_changed
 from publishing import coalesce
+from publishing.rating_snapshots import do_publish_ratings
 from rating.actions import do_apply_ratings
 from rating.rated_league import do_sync_rated_season, rated_seasons
 
@@ -45,7 +46,9 @@ def send_ratings(game_id: int | None = None) -> bool:
 
 
 def update_ratings(game_id: int | None = None, *, full: bool = False) -> dict[str, object]:
-    """Apply pending ratings, sync every rated season, and announce the seasons that changed."""
+    """Apply pending ratings, sync every rated season, announce the seasons that changed and
+    publish the rating list (a no-op when it is unchanged; the periodic sweep also moves its
+    30-day changes on to a new day)."""
     applied = do_apply_ratings(game_id, full=full)
     changed = []
     for season, threshold in rated_seasons():
@@ -53,7 +56,12 @@ def update_ratings(game_id: int | None = None, *, full: bool = False) -> dict[st
             changed.append(season.pk)
     for season_id in changed:
         season_results_changed.send(sender=update_ratings, season_id=season_id)
-    return {"games": applied, "seasons": changed}
+    published = do_publish_ratings()
+    return {
+        "games": applied,
+        "seasons": changed,
+        "rating_list": published.version if published else None,
+    }
 
 
 @shared_task(

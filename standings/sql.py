@@ -3,18 +3,22 @@
 The same rules as `league.standings` (which stays the reference and does the ranking), read
 off the facts every result row records about its game (games.facts: place, players sharing
 it, gap in twelfths, and the game's date and round number), so no query compares the seats
-of a game. Three queries whatever the season's size:
+of a game. Three queries whatever the season's size (five on PostgreSQL, which first sets
+three planner settings for the second query and then puts them back: `_index_order`):
 
 1. The season's games not confirmed (usually none), which do not count.
-2. One aggregate counts each player's results by *bucket* (place, players sharing it), in
-   parallel on PostgreSQL, and folds them per player by *level*: the buckets worth the same
-   placement points (the same at 3- and 4-player tables, which use the first three values).
-   It gives games, points, gap, the games the eligibility conditions count and the games at
-   each level. The drop schedule then says how many games each player drops, and walking
-   the levels from the fewest points up, how many from each level.
+2. One aggregate counts each player's results by *bucket* (place, players sharing it), on
+   PostgreSQL in parallel and in the order of the `result_standing_order` index (grouped as
+   the rows stream by, no hash table, no sort), and folds them per player by *level*: the
+   buckets worth the same placement points (the same at 3- and 4-player tables, which use
+   the first three values); the names are joined last. It gives games, points, gap, the
+   games the eligibility conditions count and the games at each level. The drop schedule
+   then says how many games each player drops, and walking the levels from the fewest
+   points up, how many from each level.
 3. One query reads exactly those worst games: on PostgreSQL each player's first n rows of a
    level straight off the `result_standing_order` index (a LATERAL join with LIMIT n); on
-   SQLite with a window function. Their gaps come back summed and their ids listed.
+   SQLite with a window function. Their gaps come back summed and their ids listed (packed
+   as bytes on PostgreSQL).
 
 Points and gaps are whole numbers of twelfths throughout, so every tie is a real tie.
 """
@@ -23,13 +27,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import struct
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 
 from games.models import Game, GameResult
 from league.models import Player
@@ -152,8 +158,11 @@ def _player_totals(
 ) -> dict[int, _Player]:
     """Per player: name, games, points, gap, and the games per condition window and level.
 
-    The inner aggregate (by player and bucket) reads every result and runs in parallel on
-    PostgreSQL; the outer one folds its few rows per player by the rules' levels.
+    The inner aggregate (by player and bucket) reads every result; the outer one folds its
+    few rows per player by the rules' levels, and only then are the names joined. On
+    PostgreSQL both run in the order of the `result_standing_order` index (`_index_order`):
+    a parallel index-only scan of the season's range, grouped as it streams, so no hash
+    table and no sort.
     """
     windows: list[str] = []
     params: list[Any] = []
@@ -168,71 +177,85 @@ def _player_totals(
     inner = "".join(
         f", SUM(CASE WHEN {w} THEN 1 ELSE 0 END) AS w{i}" for i, w in enumerate(windows)
     )
-    outer = "".join(f", {_whole(f'SUM(b.w{i})')}" for i in range(len(windows)))
-    points = " ".join(f"WHEN {index} THEN {lv.points}" for index, lv in enumerate(ladder))
-    by_level = "".join(
-        f", {_whole(f'SUM(CASE WHEN b.level = {index} THEN b.games ELSE 0 END)')}"
-        for index in range(len(ladder))
+    folded = "".join(f", {_whole(f'SUM(b.w{i})')} AS w{i}" for i in range(len(windows)))
+    points = " ".join(
+        f"WHEN {_in_level(level, 'b')} THEN {level.points}" for level in ladder if level.points
     )
+    counts = [f"SUM(CASE WHEN {_in_level(level, 'b')} THEN b.games ELSE 0 END)" for level in ladder]
+    by_level = "".join(f", {_whole(count)} AS l{i}" for i, count in enumerate(counts))
     where, where_params = scope.where("r")
+    window_columns = "".join(f", f.w{i}" for i in range(len(windows)))
+    level_columns = "".join(f", f.l{i}" for i in range(len(ladder)))
     sql = f"""
-        SELECT b.player_id, p.name, p.slug, {_whole("SUM(b.games)")},
-               {_whole(f"SUM(b.games * CASE b.level {points} END)")},
-               {_whole("SUM(b.gap)")}{outer}{by_level}
+        SELECT f.player_id, p.name, p.slug, f.games, f.points, f.gap{window_columns}{level_columns}
         FROM (
-            SELECT buckets.*, {_level_case(ladder, "buckets")} AS level FROM (
+            SELECT b.player_id, {_whole("SUM(b.games)")} AS games,
+                   {_whole(f"SUM(b.games * CASE {points} ELSE 0 END)" if points else "0")}
+                       AS points,
+                   {_whole("SUM(b.gap)")} AS gap{folded}{by_level}
+            FROM (
                 SELECT r.player_id, r.place, r.tied, COUNT(*) AS games, SUM(r.gap) AS gap{inner}
                 FROM {_table(GameResult)} r
                 WHERE {where}
                 GROUP BY r.player_id, r.place, r.tied
-            ) buckets
-        ) b
-        JOIN {_table(Player)} p ON p.id = b.player_id
-        GROUP BY b.player_id, p.name, p.slug
+            ) b
+            GROUP BY b.player_id
+        ) f
+        JOIN {_table(Player)} p ON p.id = f.player_id
     """
     split = 6 + len(windows)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # One round trip: the plan settings, the aggregate, the settings back.
-            cursor.execute(f"{INDEX_PLAN}; {sql}; {DEFAULT_PLAN}", params + where_params)
-            cursor.nextset()  # the aggregate's rows
-        else:
-            cursor.execute(sql, params + where_params)
-        return {
-            row[0]: _Player(
-                name=row[1],
-                slug=row[2],
-                games=row[3],
-                points=row[4],
-                gap=row[5],
-                windows=tuple(row[6:split]),
-                by_level=tuple(row[split:]),
-            )
-            for row in cursor.fetchall()
-        }
+    with _index_order(), connection.cursor() as cursor:
+        cursor.execute(sql, params + where_params)
+        rows = cursor.fetchall()
+    return {
+        row[0]: _Player(
+            name=row[1],
+            slug=row[2],
+            games=row[3],
+            points=row[4],
+            gap=row[5],
+            windows=tuple(row[6:split]),
+            by_level=tuple(row[split:]),
+        )
+        for row in rows
+    }
 
 
-# PostgreSQL: read the aggregate off the result_standing_order index (season, player,
-# place, tied, ...) with an index-only scan and a streaming GroupAggregate, rather than the
-# planner's choice of a parallel sequential scan and a hash aggregate of (player, place,
-# tied): on the 2,000,000-row benchmark (bench/bench_standings.py, 1 Dec, side by side with
-# a plain GROUP BY of 0.34-0.38 s) 0.44-0.55 s against 0.52-1.02 s. Only while the table's
-# pages are nearly all marked all-visible (after VACUUM or autovacuum): otherwise an
-# index-only scan would visit the table for every row, so the planner chooses. These
-# statements run in one batch with the aggregate (one transaction when none is open), and
-# the settings go back to their defaults after it, so an enclosing transaction keeps the
-# planner's usual choices.
-_PLAN_SETTINGS = ("enable_seqscan", "enable_hashagg", "enable_bitmapscan")
-_ALL_VISIBLE = (
-    "(SELECT c.relpages > 0 AND c.relallvisible >= 0.9 * c.relpages FROM pg_class c "
-    f"WHERE c.oid = '{GameResult._meta.db_table}'::regclass)"
-)
-INDEX_PLAN = "SELECT " + ", ".join(
-    f"set_config('{name}', CASE WHEN {_ALL_VISIBLE} THEN 'off' "
-    f"ELSE current_setting('{name}') END, true)"
-    for name in _PLAN_SETTINGS
-)
-DEFAULT_PLAN = "; ".join(f"SET LOCAL {name} TO DEFAULT" for name in _PLAN_SETTINGS)
+# PostgreSQL's planner costs the index-only scan of result_standing_order above a sequential
+# scan and a hash aggregate, but hashing every result into its (player, place, shared) group,
+# some 30,000 groups for 5,000 players (5 MB of hash table per process, against 0.7 MB for a
+# sum by player), took 2.2-2.6x a plain `GROUP BY player` sum; read in index order the groups
+# arrive one after another and are folded as they stream by (1.0-1.45x). JIT spends longer
+# compiling than the query then runs. Measured with bench/bench_standings.py (README).
+INDEX_ORDER = {"enable_seqscan": "off", "enable_hashagg": "off", "jit": "off"}
+
+
+@contextmanager
+def _index_order() -> Iterator[None]:
+    """On PostgreSQL, plan the next queries in `result_standing_order` order (INDEX_ORDER).
+
+    Two more queries: the settings are made local to the transaction (opened here if none
+    is), then put back as they were, so the rest of a caller's transaction plans as usual.
+    Only a few settings of the planner change: the results are the same whatever the plan.
+    """
+    if connection.vendor != "postgresql":
+        yield
+        return
+    names = list(INDEX_ORDER)
+    each = ", ".join("current_setting(%s), set_config(%s, %s, true)" for _ in names)
+    with transaction.atomic(savepoint=False), connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {each}", [v for name in names for v in (name, name, INDEX_ORDER[name])]
+        )
+        before = (cursor.fetchone() or ())[::2]
+        # On an error the transaction is rolled back (atomic without a savepoint marks the
+        # caller's for rollback too), and the rollback puts the settings back.
+        yield
+        back = ", ".join("set_config(%s, %s, true)" for _ in names)
+        cursor.execute(
+            f"SELECT {back}",
+            [v for name, old in zip(names, before, strict=True) for v in (name, old)],
+        )
 
 
 def _dropped_games(
@@ -251,7 +274,7 @@ def _dropped_games(
     with connection.cursor() as cursor:
         cursor.execute(sql, [json.dumps(requests), *params])
         for player_id, gap, listed in cursor.fetchall():  # a row per player and level
-            game_ids = tuple(listed if isinstance(listed, list) else _ids(listed))
+            game_ids = _ids(listed)
             if player_id in found:  # games dropped from several levels
                 before_gap, before = found[player_id]
                 gap, game_ids = gap + before_gap, before + game_ids
@@ -333,6 +356,13 @@ def _whole(expression: str) -> str:
     return f"CAST({expression} AS BIGINT)"
 
 
+def _in_level(level: Level, alias: str) -> str:
+    """SQL: true when row `alias`'s (place, tied) is one of `level`'s buckets."""
+    return " OR ".join(
+        f"({alias}.place = {place} AND {alias}.tied = {tied})" for place, tied in level.buckets
+    )
+
+
 def _level_case(ladder: Sequence[Level], alias: str) -> str:
     """SQL: the index in `ladder` of the level of row `alias`'s (place, tied)."""
     cases = " ".join(
@@ -348,11 +378,20 @@ def _table(model: Any) -> str:
 
 
 def _listed(column: str) -> str:
-    """SQL listing `column` of a group's rows: an array (PostgreSQL) or comma-separated."""
+    """SQL listing the bigint `column` of a group's rows, in no particular order.
+
+    PostgreSQL: their 8-byte big-endian values end to end (bytea). Some 275,000 dropped games
+    of the bench came back in 5,000 arrays that the server printed and the client parsed as
+    text, number by number; as bytes they are copied (bench/bench_standings.py: the query
+    about 15 % faster). SQLite: comma-separated.
+    """
     if connection.vendor == "postgresql":
-        return f"ARRAY_AGG({column})"
+        return f"STRING_AGG(INT8SEND({column}), ''::bytea)"
     return f"GROUP_CONCAT({column}, ',')"
 
 
-def _ids(listed: str) -> list[int]:
-    return [int(game_id) for game_id in listed.split(",")]
+def _ids(listed: bytes | str) -> tuple[int, ...]:
+    """The game ids of a `_listed` value."""
+    if isinstance(listed, str):
+        return tuple(int(game_id) for game_id in listed.split(","))
+    return struct.unpack(f">{len(listed) // 8}q", listed)  # INT8SEND: big-endian

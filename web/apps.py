@@ -18,6 +18,7 @@ PAGE_DATA_MODELS = (
     ("games", "Game"),
     ("games", "GameResult"),
     ("publishing", "SeasonSnapshot"),
+    ("publishing", "RatingSnapshot"),
     ("rating", "RatingChange"),
 )
 

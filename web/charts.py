@@ -154,3 +154,62 @@ def legend(series: Sequence[Series]) -> SafeString:
         for s in series
     )
     return SafeString(f'<ul class="chart-legend">{items}</ul>') if items else SafeString("")
+
+
+BAR_WIDTH, BAR_ROW, BAR_LEFT, BAR_RIGHT, BAR_TOP = 340, 30, 44, 100, 6
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One bar: its label, its share in percent (None: nothing to show) and the text
+    written after it (such as "3/4")."""
+
+    label: str
+    percent: float | None
+    note: str
+
+
+def bar_chart(bars: Sequence[Bar], *, title: str) -> SafeString:
+    """A small accessible SVG chart of horizontal bars from 0 to 100%, one row per bar."""
+    if not any(bar.percent is not None for bar in bars):
+        return SafeString("")
+    height = BAR_TOP * 2 + BAR_ROW * len(bars)
+    span = BAR_WIDTH - BAR_LEFT - BAR_RIGHT
+    parts = [
+        format_html(
+            '<svg class="chart bar-chart" viewBox="0 0 {} {}" role="img" aria-label="{}" '
+            'xmlns="http://www.w3.org/2000/svg" direction="ltr"><title>{}</title>'
+            '<line class="axis" x1="{}" x2="{}" y1="{}" y2="{}"/>',
+            BAR_WIDTH,
+            height,
+            title,
+            title,
+            BAR_LEFT,
+            BAR_LEFT,
+            BAR_TOP,
+            height - BAR_TOP,
+        )
+    ]
+    for i, bar in enumerate(bars):
+        top = BAR_TOP + BAR_ROW * i
+        length = span * (bar.percent or 0) / 100
+        parts.append(
+            format_html(
+                '<text x="{}" y="{}" text-anchor="end">{}</text>'
+                '<rect class="bar" x="{}" y="{}" width="{}" height="{}"><title>{}</title></rect>'
+                '<text x="{}" y="{}">{}</text>',
+                BAR_LEFT - 6,
+                top + 20,
+                bar.label,
+                BAR_LEFT,
+                top + 5,
+                f"{length:.1f}",
+                BAR_ROW - 10,
+                f"{bar.label}: {bar.note}",
+                f"{BAR_LEFT + length + 4:.1f}",
+                top + 20,
+                bar.note,
+            )
+        )
+    parts.append(SafeString("</svg>"))
+    return SafeString("".join(parts))

@@ -9,7 +9,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from league.draw import SHA256_RECIPE
-from league.draw_records import draw_history
+from league.draw_check import matches_seed
+from league.draw_records import draw_history, recorded_draw
 from league.models import Round
 from web import queries
 from web.draw_disclosure import check_data, draw_is_disclosed
@@ -36,7 +37,11 @@ def draw_check(request: HttpRequest, season: str, number: int) -> HttpResponse:
             "record": record,
             "history": history,
             "changes": list(record.changes.all()),
-            "ranked": record.method == "ranking",
+            "ranked": record.method in ("ranking", "standing", "final"),
+            # a tournament stage is redone on the server (its search is not in the browser)
+            "server_check": (
+                matches_seed(recorded_draw(record)) if record.method == "standing" else None
+            ),
             "checkable": record.recipe == SHA256_RECIPE and record.method in ("random", "ranking"),
             "data": check_data(round_, record),
         },

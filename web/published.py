@@ -17,6 +17,7 @@ from league.models import Season
 from publishing.models import SeasonSnapshot, SnapshotSection
 from publishing.snapshot_schema import (
     SCHEMA,
+    DealLeaders,
     DroppedGame,
     GameData,
     LatestTexts,
@@ -76,6 +77,11 @@ class Published:
     def last_round_with_results(self) -> LatestTexts | None:
         """The most recent round whose results are published, with its texts."""
         return self.summary["latest_texts"]
+
+    @property
+    def deal_leaders(self) -> DealLeaders | None:
+        """The season's deal-statistics leaders, or None without a game entered deal by deal."""
+        return self.summary["deal_leaders"]
 
     @property
     def race(self) -> RaceChart:

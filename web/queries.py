@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
@@ -18,7 +19,13 @@ from games.models import Game
 from league.actions.common import season_rules
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import LeagueRules
-from publishing.snapshot_schema import GameData, PlayerGame, ResultLine, StandingsRow
+from publishing.snapshot_schema import (
+    DealStatsData,
+    GameData,
+    PlayerGame,
+    ResultLine,
+    StandingsRow,
+)
 from rating.models import RatingChange
 from web.deal_sheets import DealLine, deal_sheet
 from web.published import PublishedRound, latest_tables, player_sections, published_round
@@ -129,6 +136,11 @@ class TableView:
     game: Game | None = None
     result: GameData | None = None
     sheet: list[DealLine] = field(default_factory=list)
+
+    @property
+    def pairs(self) -> list[tuple[Player, Player]]:
+        """Every pair of players at the table, in seat order (their head-to-head links)."""
+        return list(itertools.combinations([seat.player for seat in self.seats], 2))
 
 
 @dataclass
@@ -272,6 +284,7 @@ class PlayerSeason:
     final: bool
     position_labels: list[str] = field(default_factory=list)
     positions: list[int | None] = field(default_factory=list)
+    deal_stats: DealStatsData | None = None
 
     @property
     def has_rounds(self) -> bool:
@@ -333,6 +346,7 @@ def player_page(slug: str) -> PlayerPage:
                 final=final,
                 position_labels=list(section["position_labels"]),
                 positions=list(section["positions"]),
+                deal_stats=section["deal_stats"],
             )
         )
     rating = [

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.rules import LeagueRules
+from league.tournament_draw import SEARCH_STEPS
 from scoring.presets import UnknownPresetError, get_preset
 
 
@@ -74,12 +75,20 @@ def describe_rules(rules: LeagueRules) -> list[RuleItem]:
                 % {"preset": scoring_preset_name(rules.scoring_preset)},
             ],
         ),
-        RuleItem(_("League points"), _points_sentences(rules)),
+        RuleItem(
+            _("League points"),
+            _tournament_points_sentences(rules)
+            if rules.is_tournament
+            else _points_sentences(rules),
+        ),
         RuleItem(_("Dropped games"), [_drops_sentence(rules)]),
-        RuleItem(_("Minimum games"), _minimum_sentences(rules)),
     ]
+    if not rules.is_tournament:  # everyone plays every stage: no minimum
+        items.append(RuleItem(_("Minimum games"), _minimum_sentences(rules)))
     if rules.kind == "rounds":
         items.append(RuleItem(_("Rounds and draws"), _round_sentences(rules)))
+    if rules.is_tournament:
+        items.append(RuleItem(_("Stages and draws"), _stage_sentences(rules)))
     if rules.rating_threshold is not None:
         items.append(
             RuleItem(
@@ -111,6 +120,86 @@ def _points_sentences(rules: LeagueRules) -> list[str]:
             "to low."
         ),
     ]
+
+
+def _tournament_points_sentences(rules: LeagueRules) -> list[str]:
+    sentences = _points_sentences(rules)[:3]
+    sentences.append(
+        _(
+            "Tournament standing: total placement points, then total gap from the table "
+            "average, then head-to-head among the players still tied: each counts the games in "
+            "which he placed ahead of another of them at a table they shared, more first. "
+            "Players still equal share the place."
+        )
+    )
+    if rules.final_table is not None:
+        sentences.append(
+            _(
+                "Final table: after the last stage the top 4 of the standing play one more "
+                "game. Its placements decide places 1-4 (a tie in that game is broken by the "
+                "standing before it) and earn %(points)s; places 5 and below keep the "
+                "standing after the last stage."
+            )
+            % {"points": ordinal_points(rules.final_table.placement_points)}
+        )
+    return sentences
+
+
+def _stage_sentences(rules: LeagueRules) -> list[str]:
+    assert rules.stages is not None
+    sentences = [
+        ngettext(
+            "%(stages)d stage: everyone plays every stage.",
+            "%(stages)d stages: everyone plays every stage.",
+            rules.stages,
+        )
+        % {"stages": rules.stages},
+        _(
+            "Stage 1 is drawn at random with a published seed, as a league's random draw: "
+            "each player's code is the SHA-256 of the text “S:name” (the seed, a colon and "
+            "the player's name, in UTF-8); the players are put in the order of their codes "
+            "and seated 4 to a table, table 1 first."
+        ),
+        _(
+            "Every later stage is drawn by the tournament standing after the stage before. "
+            "The table sizes are those of seating the players in standing order. Tables are "
+            "filled in order, table 1 first: the best-placed unseated player opens the next "
+            "table, and its other seats go to the players below him in standing order, trying "
+            "groups nearest first (groups compared by their standing positions, one by one), "
+            "taking the first group in which nobody has shared a table with anybody else at "
+            "it in an earlier stage, provided the players still unseated can be seated the "
+            "same way. When nothing needs to move this is exactly the standing order, 4 to a "
+            "table, so the top of the standing keeps its places first."
+        ),
+        _(
+            "When no arrangement avoids every repeat meeting, the one with the fewest "
+            "repeated pairs is taken, the first of them in the same order; the search tries "
+            "at most %(steps)s groups and keeps the best arrangement found by then. Players "
+            "with no game yet come after the others, by name; nothing is random, so no seed "
+            "is published."
+        )
+        % {"steps": f"{SEARCH_STEPS:,}"},
+        _(
+            "A stage after the first with nobody registered seats the players of the stage "
+            "before. Drawing again, swapping players or bringing a reserve in needs a reason "
+            "from the organizer, shown with the published draw."
+        ),
+    ]
+    if rules.remainder == "three-player":
+        sentences.append(
+            _(
+                "When the number of players is not a multiple of 4, the last tables seat 3 "
+                "players; a 3-player game uses the first three placement values."
+            )
+        )
+    else:
+        sentences.append(
+            _(
+                "When the number of players is not a multiple of 4, the 1 to 3 players left "
+                "after the last full table are reserves."
+            )
+        )
+    return sentences
 
 
 def _drops_sentence(rules: LeagueRules) -> str:

@@ -1,8 +1,9 @@
-"""Public pages: home, season table, rounds, players, archive and rules (FORMATS.md 7)."""
+"""Public pages: home, season table, rounds, players, head-to-head, ratings, archive and rules
+(FORMATS.md 7)."""
 
 from django.urls import path
 
-from web import draw_check, views
+from web import draw_check, ratings, views
 
 app_name = "web"
 
@@ -18,5 +19,7 @@ urlpatterns = [
         name="draw_check",
     ),
     path("players/<str:player>/", views.player_detail, name="player"),
+    path("players/<str:player>/vs/<str:other>/", ratings.head_to_head, name="head_to_head"),
+    path("ratings/", ratings.rating_list, name="ratings"),
     path("language/<str:code>/", views.switch_language, name="language"),
 ]

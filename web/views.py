@@ -32,7 +32,9 @@ from league.models import Season
 from publishing.snapshot_schema import RaceChart
 from web import page_cache, queries
 from web.charts import colored, legend, line_chart
+from web.deal_stats import contracts_by_size_chart
 from web.draw_disclosure import draw_disclosure
+from web.player_parts import player_rating_parts
 from web.published import published, texts_in_language
 from web.rules_text import describe_rules, scoring_grid
 from web.tables import SafeTableExport, StandingsTable, table_rows
@@ -239,6 +241,7 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
                 race["labels"], series, title=_("League points of the leading players by round")
             ),
             "race_legend": legend(series),
+            "deal_leaders": snapshot.deal_leaders if snapshot else None,
             "export_formats": EXPORT_FORMATS,
             "markers": {marker for row in rows for marker in row.get("markers", [])},
         },
@@ -266,10 +269,21 @@ def player_detail(request: HttpRequest, player: str) -> HttpResponse:
         colored([(_("Skill rating"), [rating for _day, rating in page.rating])]),
         title=_("Skill rating after each rated game"),
     )
+    deal_charts = {
+        item.season.pk: contracts_by_size_chart(item.deal_stats)
+        for item in page.seasons
+        if item.deal_stats is not None
+    }
     return render(
         request,
         "web/player.html",
-        {"page": page, "position_charts": charts, "rating_chart": rating_chart},
+        {
+            "page": page,
+            "position_charts": charts,
+            "rating_chart": rating_chart,
+            "deal_charts": deal_charts,
+            **player_rating_parts(page.player),
+        },
     )
 
 

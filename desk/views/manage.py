@@ -149,7 +149,7 @@ def season(request: HttpRequest, slug: str) -> HttpResponse:
             "season": season,
             "rounds": rounds,
             "form": form,
-            "has_rounds": season_rules(season).kind == "rounds",
+            "has_rounds": season_rules(season).has_rounds,
             "next_round": next((r for r in rounds if r.status != Round.Status.FINISHED), None),
         },
         status=400 if form.errors else 200,
@@ -204,7 +204,10 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "round": round_,
             "season": round_.season,
             "deadline": registration_deadline(round_, rules),
-            "method": rules.draw.method_for(round_.number, round_.date),
+            "method": rules.draw_method_for(round_.number, round_.date),
+            "method_label": Round.DrawMethod(
+                rules.draw_method_for(round_.number, round_.date)
+            ).label,
             "remainder": rules.remainder,
             "history": draw_history(round_) if desk["drawn"] else [],
             "texts": section.texts(text_titles()) if section else [],

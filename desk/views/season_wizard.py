@@ -26,10 +26,10 @@ from core.errors import ActionError
 from core.permissions import require_any_organizer
 from league.actions.common import league_zone
 from league.actions.seasons import create_season
-from league.models import League, Season
+from league.models import League, Round, Season
 from league.rules import PRESETS, WEEKDAYS, LeagueRules, RulesError, preset_dict
 from league.rules_form import WEEKDAY_CHOICES, RulesForm, field_name
-from league.season_calendar import generate_dates, out_of_order
+from league.season_calendar import generate_dates, out_of_order, tournament_dates
 from league.views.common import refused
 from publishing.schedule import round_times
 
@@ -208,7 +208,7 @@ def _preset(name: str | None) -> str:
 
 
 def _has_rounds(rules: LeagueRules) -> bool:
-    return rules.kind == "rounds" and rules.rounds_in_season is not None
+    return rules.has_rounds and rules.rounds_in_season is not None
 
 
 def _initial(preset: str, leagues: QuerySet[League]) -> dict[str, Any]:
@@ -270,7 +270,13 @@ def _calendar(
         skipped |= newly
         changed = bool(newly)
         kept = [date for date in shown if date is not None and date not in skipped]
-        dates = generate_dates(start, weekdays, count, skipped, after=kept)
+        dates = (
+            tournament_dates(start, count, after=kept)
+            if rules.is_tournament
+            else generate_dates(start, weekdays, count, skipped, after=kept)
+        )
+    elif rules.is_tournament:
+        dates = tournament_dates(start, count)
     else:
         dates = generate_dates(start, weekdays, count, skipped)
     if len(dates) < count:
@@ -278,7 +284,7 @@ def _calendar(
             _("Only %(found)s of %(count)s round dates were found: choose the weekdays.")
             % {"found": len(dates), "count": count}
         )
-    for number in out_of_order(dates):
+    for number in out_of_order(dates, same_day=rules.is_tournament):
         errors.append(
             _("Round %(number)s (%(date)s) must come after round %(previous)s (%(before)s).")
             % {
@@ -301,7 +307,7 @@ def _calendar(
 
 def _row(number: int, date: dt.date, rules: LeagueRules, zone: Any) -> CalendarRow:
     times = round_times(date, rules.schedule, zone)
-    method = rules.draw.method_for(number, date)
+    method = rules.draw_method_for(number, date)
     return CalendarRow(
         number=number,
         date=date,
@@ -310,7 +316,7 @@ def _row(number: int, date: dt.date, rules: LeagueRules, zone: Any) -> CalendarR
         draw_publish=times.draw_publish.time(),
         results_publish=times.results_publish.time(),
         results_next_day=times.results_publish.date() != date,
-        draw_method=_("random") if method == "random" else _("by ranking"),
+        draw_method=str(Round.DrawMethod(method).label),
     )
 
 

@@ -37,7 +37,14 @@ def phone_sheet(context: template.Context) -> dict[str, Any]:
     )
     return {
         "seats": seats,
-        "strains": STRAIN_FACES,
+        # The winning bid in one tap: a row per number, the five trumps in each.
+        "bid_rows": [
+            [
+                {"code": face.code, "number": n, "text": face.bid(n), "spoken": face.spoken_bid(n)}
+                for face in STRAIN_FACES
+            ]
+            for n in range(minimum_bid, 14)
+        ],
         "numbers": range(14),
         "deal_numbers": range(1, rules.deals_per_game + 1),
         "deals_per_game": rules.deals_per_game,
@@ -45,6 +52,7 @@ def phone_sheet(context: template.Context) -> dict[str, Any]:
             "deals": rules.deals_per_game,
             "minimumBid": minimum_bid,
             "players": [s.player.name for s in seats],
+            "symbols": {face.code: str(face.symbol) for face in STRAIN_FACES},
             "checkUrl": reverse("games:check", args=[table.pk]),
             "draftUrl": reverse("games:draft", args=[table.pk]) if player else None,
             "storageKey": f"whist-sheet-draft:{table.pk}:{user.pk or f'p{acting}'}",

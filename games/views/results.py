@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from core.actor import Actor
@@ -25,16 +26,17 @@ from games.actions import (
 )
 from games.disputes import disputes_for
 from games.messages import deals_with_problems_message
-from games.models import ResultEvent, ResultVersion
+from games.models import ResultEvent, ResultVersion, SheetDraft
+from games.notes import NotedDifferences, differences_from_notes
 from games.permissions import LinkActor, can_confirm, can_dispute, can_submit, state_for
 from games.sheets import CheckedResult, sheet_field, sheet_from_form
-from games.strains import STRAIN_FACES
+from games.strains import STRAIN_FACES, strain_symbol
 from games.views.access import seat_or_login, table_for
 from league.actions.common import season_rules
 from league.models import Seat, Table
 from league.views.common import parse_id, refused, run_action
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
-from web.deal_sheets import deal_sheet
+from web.deal_sheets import DealLine, deal_sheet
 
 MAX_CHECK_BODY = 200_000
 _DEAL = re.compile(r"^deals\[(\d+)\]")
@@ -68,6 +70,13 @@ def _page(
         key = sheet_field(error.path) if sheet else error.path
         field_errors.setdefault(key, []).append(error.message)
     state = state_for(actor, organizer, seats, table.round, current, not_played=table.not_played)
+    current_sheet = deal_sheet(current.deals, rules.scoring_preset) if current else []
+    notes = (
+        _own_notes(table, state.player_id)
+        if current_sheet and state.player_id is not None and can_confirm(state)
+        else {}
+    )
+    differences = differences_from_notes(current_sheet, notes)
     entered = entered or {}
     score_rows = [
         {
@@ -132,9 +141,75 @@ def _page(
         "sheet": sheet,
         "dispute": disputes_for([current]).get(table.pk) if current else None,
         "dispute_error": dispute_error,
-        "current_sheet": deal_sheet(current.deals, rules.scoring_preset) if current else [],
+        "current_sheet": current_sheet,
+        "sheet_rows": [
+            _confirm_row(line, differences.get(line.number), seats) for line in current_sheet
+        ],
+        "notes_summary": _notes_summary(differences),
     }
     return render(request, "games/table_result.html", context, status=status)
+
+
+def _own_notes(table: Table, player_id: int) -> dict[str, str]:
+    """The confirming player's own sheet draft for `table` (his notes), as form fields."""
+    draft = SheetDraft.objects.filter(table=table, player_id=player_id).only("data").first()
+    fields = (
+        draft.data.get("fields") if draft is not None and isinstance(draft.data, dict) else None
+    )
+    if not isinstance(fields, dict):
+        return {}
+    return {str(k): v for k, v in fields.items() if isinstance(v, str)}
+
+
+def _confirm_row(
+    line: DealLine, noted: NotedDifferences | None, seats: list[Seat]
+) -> dict[str, Any]:
+    """One deal of the sheet being confirmed, with what the confirmer's notes say where they
+    differ ("Your notes: ..."; empty where they agree or say nothing)."""
+    noted = noted or NotedDifferences(line.number)
+    bid_note = ""
+    if noted.bid_differs:
+        bid = noted.winning_bid or str(line.winning_bid or "")
+        # Isolated left to right, so "6♥" does not turn into "♥6" in a Hebrew sentence.
+        bid_note = _("Your notes: %(noted)s") % {
+            "noted": "\u2066" + bid + strain_symbol(noted.trump or line.trump) + "\u2069"
+        }
+    names = {s.seat: s.player.name for s in seats}
+    declarer_note = (
+        _("Your notes: %(noted)s") % {"noted": names.get(noted.declarer, str(noted.declarer))}
+        if noted.declarer is not None
+        else ""
+    )
+    cells = []
+    for seat, cell in enumerate(line.cells):
+        parts = []
+        if noted.contracts[seat] is not None:
+            parts.append(_("%(contract)s bid") % {"contract": noted.contracts[seat]})
+        if noted.tricks[seat] is not None:
+            parts.append(_("%(tricks)s taken") % {"tricks": noted.tricks[seat]})
+        cells.append(
+            (cell, _("Your notes: %(noted)s") % {"noted": ", ".join(parts)} if parts else "")
+        )
+    return {
+        "deal": line,
+        "differs": noted.differs,
+        "bid_note": bid_note,
+        "declarer_note": declarer_note,
+        "cells": cells,
+    }
+
+
+def _notes_summary(differences: dict[int, NotedDifferences]) -> str:
+    """The line above the sheet, "Your notes differ in 3 deals: 4, 9, 17"; empty when the
+    notes agree (or there are none)."""
+    if not differences:
+        return ""
+    numbers = sorted(differences)
+    return ngettext(
+        "Your notes differ in %(count)d deal: %(numbers)s",
+        "Your notes differ in %(count)d deals: %(numbers)s",
+        len(numbers),
+    ) % {"count": len(numbers), "numbers": ", ".join(str(n) for n in numbers)}
 
 
 def _summary(checked: CheckedResult | None) -> list[str]:

@@ -1,4 +1,4 @@
-"""Draw actions: draw a round's tables, swap players, publish the draw (RULES.md 3.1).
+"""Draw actions: draw a round's tables, swap players, publish the draw (RULES.md 3.1, 3.4).
 
 The pure strategies live in `league.draw`; this layer reads the round's rule and
 registrations, and writes Table and Seat rows in one transaction with the round locked.
@@ -24,9 +24,12 @@ from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from league.actions.common import lock_round, require_organizer_for, season_rules
-from league.draw import SHA256_RECIPE, UNRECORDED_RECIPE, make_draw
+from league.draw import SHA256_RECIPE, UNRECORDED_RECIPE, DrawError, make_draw
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Seat, Table
 from league.ranking import current_ranking
+from league.round_names import round_title
+from league.rules import FINAL_TABLE_SIZE
+from league.tournament_draw import pairs_met
 
 SEED_LIMIT = 2**31
 
@@ -161,30 +164,52 @@ def do_draw_round(
             )
             Table.objects.filter(round=locked).delete()
         rules = season_rules(locked.season)
-        method = rules.draw.method_for(locked.number, locked.date)
-        players = sorted(
-            (r.player for r in Registration.objects.filter(round=locked).select_related("player")),
-            key=lambda p: (p.name, p.pk),
-        )
+        method = rules.draw_method_for(locked.number, locked.date)
+        if method in ("standing", "final"):
+            _require_earlier_stages_finished(locked, round_title(rules, locked.number))
+        if method == "final":
+            players = _final_table_players(locked)
+        else:
+            if method == "standing":
+                _carry_over_registrations(locked)
+            players = sorted(
+                (
+                    r.player
+                    for r in Registration.objects.filter(round=locked).select_related("player")
+                ),
+                key=lambda p: (p.name, p.pk),
+            )
         if not players:
             raise ActionError(
                 ActionCode.INVALID,
                 _("No players are registered for round %(number)s; nothing to draw.")
                 % {"number": locked.number},
             )
-        if method == "ranking":
+        options: dict[str, Any] = {}
+        if method in ("ranking", "standing", "final"):
             starting = ranking_list(locked, players)
         else:
             starting = [{"player": p.name} for p in players]
+        if method == "standing":
+            met = earlier_meetings(locked)
+            for entry in starting:  # kept with the draw, so it can be redone and checked
+                entry["met"] = sorted(met.get(entry["player"], ()))
+            options["met"] = pairs_met(
+                [(entry["player"], other) for entry in starting for other in entry["met"]]
+            )
         chosen_seed = seed if seed is not None else secrets.randbelow(SEED_LIMIT)
-        draw = make_draw(
-            method,
-            [p.name for p in players],
-            seed=chosen_seed,
-            ranking=[e["player"] for e in starting if e.get("rank") is not None],
-            remainder=rules.remainder,
-            recipe=SHA256_RECIPE,
-        )
+        try:
+            draw = make_draw(
+                method,
+                [p.name for p in players],
+                seed=chosen_seed,
+                ranking=[e["player"] for e in starting if e.get("rank") is not None],
+                remainder=rules.remainder,
+                recipe=SHA256_RECIPE,
+                **options,
+            )
+        except DrawError as error:
+            raise ActionError(ActionCode.INVALID, error.message) from None
         by_name = {p.name: p for p in players}
         tables = Table.objects.bulk_create(
             [Table(round=locked, number=i) for i in range(1, len(draw.tables) + 1)]
@@ -235,6 +260,62 @@ def do_draw_round(
     for name in ("status", "draw_method", "draw_seed", "drawn_at", "draw_published_at"):
         setattr(round_, name, getattr(locked, name))
     return result, True
+
+
+def earlier_meetings(round_: Round) -> dict[str, set[str]]:
+    """Who shared a table with whom in the season's rounds before `round_` (by name)."""
+    tables: dict[int, list[str]] = {}
+    for table_id, name in Seat.objects.filter(
+        round__season_id=round_.season_id, round__number__lt=round_.number
+    ).values_list("table_id", "player__name"):
+        tables.setdefault(table_id, []).append(name)
+    met: dict[str, set[str]] = {}
+    for names in tables.values():
+        for name in names:
+            met.setdefault(name, set()).update(other for other in names if other != name)
+    return met
+
+
+def _require_earlier_stages_finished(round_: Round, title: str) -> None:
+    """A tournament's stage k > 1 and its final table are drawn by the standing after the
+    stages before: every one of them must be finished."""
+    unfinished = list(
+        Round.objects.filter(season_id=round_.season_id, number__lt=round_.number)
+        .exclude(status=Round.Status.FINISHED)
+        .values_list("number", flat=True)
+    )
+    if unfinished:
+        raise ActionError(
+            ActionCode.INVALID,
+            _(
+                "%(round)s is drawn by the standing after the stages before it: "
+                "finish stage %(earlier)s first."
+            )
+            % {"round": title, "earlier": unfinished[0]},
+        )
+
+
+def _carry_over_registrations(round_: Round) -> None:
+    """Everyone plays every stage of a tournament: a stage after the first with nobody
+    registered takes the players registered for the stage before it."""
+    if Registration.objects.filter(round=round_).exists():
+        return
+    Registration.objects.bulk_create(
+        Registration(round=round_, player_id=player_id)
+        for player_id in Registration.objects.filter(
+            round__season_id=round_.season_id, round__number=round_.number - 1
+        ).values_list("player_id", flat=True)
+    )
+
+
+def _final_table_players(round_: Round) -> list[Player]:
+    """The top 4 of the tournament standing after the last stage, best first (the final
+    table needs no registration)."""
+    top = [row.player for row in current_ranking(round_.season) if row.rank is not None][
+        :FINAL_TABLE_SIZE
+    ]
+    by_id = Player.objects.in_bulk(top)
+    return [by_id[player_id] for player_id in top if player_id in by_id]
 
 
 def swap_players(

@@ -1,9 +1,12 @@
 // The phone deal sheet (templates/games/_deal_sheet.html): one deal at a time with big
 // buttons, writing into the sheet form's own fields, so the form submits exactly as it does
-// without scripts and the server checks everything. Here: the conveniences only (the
-// declarer's contract taken from the winning bid, the last player's tricks as 13 minus the
-// others'), the running totals the server's check gives, and a draft that survives
-// (the server's copy, or this phone's when it is newer or the network is down).
+// without scripts and the server checks everything. Here: the conveniences only, each a
+// value the rules fix or a stated default (the winning bid and its trump in one tap; the
+// declarer's contract taken from his bid; the declarer when one player alone contracted
+// at least the bid; every player's tricks his contract unless the player taps otherwise,
+// and the last one 13 minus the others'), the running totals the server's check gives, and
+// a draft that survives (the server's copy, or this phone's when it is newer or the
+// network is down).
 (function () {
   "use strict";
   var root = document.getElementById("deal-sheet");
@@ -29,6 +32,13 @@
   var saveTimer = null;
   var inFlight = null;    // the draft being sent to the server, if any
   var advanceAfterCheck = null;
+  var advanceNotBefore = 0;
+  var advanceTimer = null;
+  var presumed = {};      // deal index -> true while two or more players' tricks are "made" by default
+  // A deal finished by presuming that the players not tapped made their contracts stays on
+  // screen a moment before the next one, so a player who is still tapping the tricks of
+  // another player who missed does it on this deal, not the next.
+  var PRESUMED_GRACE_MS = 1500;
 
   function fill(template, values) {
     return template.replace(/\{(\w+)\}/g, function (all, key) {
@@ -51,67 +61,90 @@
     var first = declarer === null ? 0 : declarer;
     return SEATS.map(function (step) { return (first + step) % 4; });
   }
-  // The values the player taps, in the order of the game; the rest is filled for him.
-  function flow(deal) {
-    var order = biddingOrder(deal);
-    return ["winning_bid"]
-      .concat(order.slice(1).map(function (s) { return "contract-" + s; }))
-      .concat(order.slice(0, 3).map(function (s) { return "tricks-" + s; }));
-  }
   function key(deal, name) { return deal + ":" + name; }
+  function clearAuto(deal, name) {
+    if (!auto[key(deal, name)]) return;
+    set(deal, name, "");
+    delete auto[key(deal, name)];
+  }
+  function fillAuto(deal, name, value) {
+    set(deal, name, value);
+    auto[key(deal, name)] = true;
+  }
+  function bidDone(deal) { return get(deal, "trump") !== "" && get(deal, "winning_bid") !== ""; }
+  function contracts(deal) { return SEATS.map(function (s) { return number(deal, "contract-" + s); }); }
+  function contractsDone(deal) { return contracts(deal).indexOf(null) === -1; }
+
+  // The next value the player is asked for: the bid, the contracts (in bidding order once
+  // the declarer is known), the declarer if the contracts do not tell; then the tricks,
+  // which are all on the card at once (null).
+  function nextTarget(deal) {
+    if (!bidDone(deal)) return "bid";
+    var order = biddingOrder(deal);
+    for (var i = 0; i < order.length; i++) {
+      if (get(deal, "contract-" + order[i]) === "") return "contract-" + order[i];
+    }
+    if (get(deal, "declarer") === "") return "declarer";
+    return null;
+  }
 
   // --- conveniences (never checks: the server decides what is valid) -------------------
   function declarerContractFromBid(deal) {
     var declarer = number(deal, "declarer");
-    SEATS.forEach(function (s) {
-      if (auto[key(deal, "contract-" + s)] && s !== declarer) {
-        set(deal, "contract-" + s, "");
-        delete auto[key(deal, "contract-" + s)];
-      }
-    });
+    SEATS.forEach(function (s) { if (s !== declarer) clearAuto(deal, "contract-" + s); });
     var bid = get(deal, "winning_bid");
     if (declarer === null || bid === "") return;
     var name = "contract-" + declarer;
-    if (get(deal, name) === "" || auto[key(deal, name)]) {
-      set(deal, name, bid);
-      auto[key(deal, name)] = true;
-    }
+    if (get(deal, name) === "" || auto[key(deal, name)]) fillAuto(deal, name, bid);
   }
-  function lastTricks(deal) {
-    var empty = SEATS.filter(function (s) {
-      return get(deal, "tricks-" + s) === "" || auto[key(deal, "tricks-" + s)];
-    });
-    if (empty.length !== 1) return;
+  // The declarer's contract is at least his winning bid: when one player alone contracted
+  // that much, he is the declarer.
+  function declarerFromContracts(deal) {
+    clearAuto(deal, "declarer");
+    var bid = number(deal, "winning_bid");
+    if (get(deal, "declarer") !== "" || bid === null || !contractsDone(deal)) return;
+    var all = contracts(deal);
+    var candidates = SEATS.filter(function (s) { return all[s] >= bid; });
+    if (candidates.length === 1) fillAuto(deal, "declarer", candidates[0]);
+  }
+  // Tricks: each player made his contract unless the player tapped otherwise. Once the
+  // tapped tricks and the others' contracts add up to 13, the others are filled in as made;
+  // with one player left, his tricks are 13 minus the others'. Until then they stay empty,
+  // so the deal is not finished (nor marked wrong) half-way.
+  function settleTricks(deal) {
+    presumed[deal] = false;
+    SEATS.forEach(function (s) { clearAuto(deal, "tricks-" + s); });
+    if (!contractsDone(deal)) return;
+    var all = contracts(deal);
+    var tapped = SEATS.filter(function (s) { return get(deal, "tricks-" + s) !== ""; });
+    var left = SEATS.filter(function (s) { return tapped.indexOf(s) === -1; });
+    if (!tapped.length || !left.length) return;
     var sum = 0;
-    SEATS.forEach(function (s) { if (s !== empty[0]) sum += number(deal, "tricks-" + s) || 0; });
-    var name = "tricks-" + empty[0];
-    if (sum <= 13) {
-      set(deal, name, 13 - sum);
-      auto[key(deal, name)] = true;
-    } else if (auto[key(deal, name)]) {
-      set(deal, name, "");
-      delete auto[key(deal, name)];
+    for (var i = 0; i < tapped.length; i++) {
+      var taken = number(deal, "tricks-" + tapped[i]);
+      if (taken === null) return;
+      sum += taken;
     }
-  }
-  function shortcuts(deal) {
-    var contracts = SEATS.map(function (s) { return number(deal, "contract-" + s); });
-    var anyTricks = SEATS.some(function (s) {
-      return get(deal, "tricks-" + s) !== "" && !auto[key(deal, "tricks-" + s)];
-    });
-    if (contracts.indexOf(null) !== -1 || anyTricks) return [];
-    var total = contracts.reduce(function (a, b) { return a + b; }, 0);
-    return biddingOrder(deal).map(function (seat) {
-      return { seat: seat, tricks: 13 - (total - contracts[seat]) };
-    }).filter(function (option) {
-      return option.tricks >= 0 && option.tricks <= 13 && option.tricks !== contracts[option.seat];
-    });
-  }
-  function nextTarget(deal) {
-    var names = flow(deal);
-    for (var i = 0; i < names.length; i++) {
-      if (get(deal, names[i]) === "") return names[i];
+    if (left.length === 1) {
+      if (sum <= 13) fillAuto(deal, "tricks-" + left[0], 13 - sum);
+      return;
     }
-    return null;
+    var made = left.reduce(function (total, s) { return total + all[s]; }, sum);
+    if (made !== 13) return;
+    left.forEach(function (s) { fillAuto(deal, "tricks-" + s, all[s]); });
+    presumed[deal] = true;
+  }
+  // After any change of the bid, the declarer or a contract.
+  function settle(deal) {
+    declarerFromContracts(deal);
+    declarerContractFromBid(deal);
+    settleTricks(deal);
+  }
+  // What a tricks button shows as chosen: the value, or the contract (made) by default.
+  function shownTricks(deal, seat) {
+    var value = get(deal, "tricks-" + seat);
+    if (value !== "" || !contractsDone(deal)) return value;
+    return get(deal, "contract-" + seat);
   }
 
   // --- state of each deal, from the fields and the server's answer ---------------------
@@ -142,14 +175,26 @@
   // --- drawing -------------------------------------------------------------------------
   function render() {
     root.querySelector("[data-deal-number]").textContent = String(current + 1);
+    var bidding = target === "bid";
+    var contractTarget = !!target && target.indexOf("contract-") === 0;
+    root.querySelector("[data-bid-grid]").hidden = !bidding;
+    root.querySelectorAll("[data-bid]").forEach(function (button) {
+      var on = get(current, "trump") === button.dataset.trump &&
+        get(current, "winning_bid") === button.dataset.bid;
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    });
     root.querySelectorAll("[data-pick]").forEach(function (button) {
       var on = get(current, button.dataset.pick) === button.dataset.value;
       button.setAttribute("aria-pressed", on ? "true" : "false");
+      button.classList.toggle("is-auto", on && !!auto[key(current, button.dataset.pick)]);
     });
+    root.querySelector("[data-declarer-row]").classList.toggle("is-target", target === "declarer");
     root.querySelectorAll("[data-cell]").forEach(function (cell) {
       var name = cell.dataset.cell;
-      cell.querySelector("[data-value]").textContent = get(current, name);
-      cell.classList.toggle("is-target", name === target);
+      var value = get(current, name);
+      if (name === "winning_bid" && value !== "") value += config.symbols[get(current, "trump")] || "";
+      cell.querySelector("[data-value]").textContent = value;
+      cell.classList.toggle("is-target", name === target || (bidding && name === "winning_bid"));
       cell.classList.toggle("is-auto", !!auto[key(current, name)]);
       cell.classList.remove("has-problem");
     });
@@ -162,30 +207,25 @@
       cell.textContent = scores ? String(scores[Number(cell.dataset.dealScore)]) : "";
     });
     var label = root.querySelector("[data-target-label]");
-    if (target === "winning_bid") {
-      label.textContent = text.textBid;
-    } else if (target) {
-      var parts = target.split("-");
-      label.textContent = fill(parts[0] === "contract" ? text.textContract : text.textTricks,
-        { name: config.players[Number(parts[1])] });
+    if (contractTarget) {
+      label.textContent = fill(text.textContract, { name: config.players[Number(target.split("-")[1])] });
+    } else if (target === "declarer") {
+      label.textContent = text.textWhoDeclared;
     } else {
       label.textContent = "";
     }
+    root.querySelector("[data-number-pad]").hidden = !contractTarget;
     root.querySelectorAll("[data-number]").forEach(function (button) {
-      var n = Number(button.dataset.number);
-      button.disabled = !target || (target === "winning_bid" && n < config.minimumBid);
-      button.setAttribute("aria-pressed", target && get(current, target) === String(n) ? "true" : "false");
+      button.setAttribute("aria-pressed", contractTarget && get(current, target) === button.dataset.number ? "true" : "false");
     });
-    var holder = root.querySelector("[data-shortcuts]");
-    holder.textContent = "";
-    shortcuts(current).forEach(function (option) {
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "shortcut";
-      button.dataset.shortcutSeat = String(option.seat);
-      button.dataset.shortcutTricks = String(option.tricks);
-      button.textContent = fill(text.textShortcut, { name: config.players[option.seat], tricks: option.tricks });
-      holder.appendChild(button);
+    root.querySelector("[data-tricks-pickers]").hidden =
+      bidding || contractTarget || !bidDone(current) || !contractsDone(current);
+    root.querySelectorAll("[data-tricks]").forEach(function (button) {
+      var seat = Number(button.dataset.tricksSeat);
+      var on = shownTricks(current, seat) === button.dataset.tricks;
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+      var byDefault = get(current, "tricks-" + seat) === "" || !!auto[key(current, "tricks-" + seat)];
+      button.classList.toggle("is-auto", on && byDefault);
     });
     var list = root.querySelector("[data-problems]");
     list.textContent = "";
@@ -194,7 +234,8 @@
       item.className = "error";
       item.textContent = problem.message;
       list.appendChild(item);
-      var cell = root.querySelector('[data-cell="' + problem.field + '"]');
+      var field = problem.field === "trump" ? "winning_bid" : problem.field;
+      var cell = root.querySelector('[data-cell="' + field + '"]');
       if (cell) cell.classList.add("has-problem");
     });
     root.querySelectorAll("[data-goto]").forEach(function (chip) {
@@ -234,9 +275,16 @@
     current = Math.max(0, Math.min(config.deals - 1, deal));
     target = nextTarget(current);
     advanceAfterCheck = null;
+    clearTimeout(advanceTimer);
     render();
     // The next deal starts at its trump: bring the card's top under the sticky totals.
     if (scroll) root.querySelector(".deal-card").scrollIntoView({ block: "start" });
+  }
+  function moveOn(deal) {
+    var wait = advanceNotBefore - Date.now();
+    if (wait <= 0) { go(deal + 1, true); return; }
+    render();
+    advanceTimer = setTimeout(function () { if (current === deal) go(deal + 1, true); }, wait);
   }
   function firstUnfinished() {
     for (var deal = 0; deal < config.deals; deal++) {
@@ -250,7 +298,12 @@
     stale[deal] = true;
     lastChanged = deal;
     target = nextTarget(deal);
-    if (filled(deal) === NAMES.length) advanceAfterCheck = deal;
+    clearTimeout(advanceTimer);
+    advanceAfterCheck = null;
+    if (filled(deal) === NAMES.length) {
+      advanceAfterCheck = deal;
+      advanceNotBefore = Date.now() + (presumed[deal] ? PRESUMED_GRACE_MS : 0);
+    }
     render();
     scheduleCheck();
     scheduleSave();
@@ -259,26 +312,30 @@
     var button = event.target.closest("button");
     if (!button || !root.contains(button)) return;
     var data = button.dataset;
-    if (data.pick) {
-      set(current, data.pick, data.value);
-      if (data.pick === "declarer") declarerContractFromBid(current);
+    if (data.bid) {
+      set(current, "trump", data.trump);
+      set(current, "winning_bid", data.bid);
+      settle(current);
       changed(current);
-    } else if (data.number !== undefined && target) {
+    } else if (data.pick) {
+      set(current, data.pick, data.value);
+      delete auto[key(current, data.pick)];
+      settle(current);
+      changed(current);
+    } else if (data.number !== undefined && target && target.indexOf("contract-") === 0) {
       set(current, target, data.number);
       delete auto[key(current, target)];
-      if (target === "winning_bid") declarerContractFromBid(current);
-      if (target.indexOf("tricks-") === 0) lastTricks(current);
+      settle(current);
+      changed(current);
+    } else if (data.tricks !== undefined) {
+      var name = "tricks-" + data.tricksSeat;
+      set(current, name, data.tricks);
+      delete auto[key(current, name)];
+      settleTricks(current);
       changed(current);
     } else if (data.cell) {
-      target = data.cell;
+      target = data.cell === "winning_bid" ? "bid" : data.cell;
       render();
-    } else if (data.shortcutSeat !== undefined) {
-      var seat = Number(data.shortcutSeat);
-      SEATS.forEach(function (s) {
-        set(current, "tricks-" + s, s === seat ? data.shortcutTricks : get(current, "contract-" + s));
-        delete auto[key(current, "tricks-" + s)];
-      });
-      changed(current);
     } else if (data.step) {
       go(current + Number(data.step), true);
     } else if (data.goto !== undefined) {
@@ -326,7 +383,7 @@
         var deal = advanceAfterCheck;
         advanceAfterCheck = null;
         if (deal === current && dealScores(deal)) {
-          if (deal < config.deals - 1) { go(deal + 1, true); return; }
+          if (deal < config.deals - 1) { moveOn(deal); return; }
           if (sheetResult.valid) {
             status(text.textAllDone);
             form.querySelector("button[type=submit]").scrollIntoView({ block: "center" });
@@ -339,7 +396,7 @@
         // No answer (offline): a finished deal still moves on; the server checks it later.
         var deal = advanceAfterCheck;
         advanceAfterCheck = null;
-        if (deal === current && deal < config.deals - 1) go(deal + 1, true);
+        if (deal === current && deal < config.deals - 1) moveOn(deal);
       });
   }
 

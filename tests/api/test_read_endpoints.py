@@ -15,6 +15,7 @@ from league.actions.players import get_or_create_players
 from league.actions.registration import register_players
 from league.models import Round, Season
 from publishing.actions import do_publish_season as publish_season
+from rating.tasks import update_ratings
 from tests.api.conftest import rounds_season_file
 
 pytestmark = pytest.mark.django_db
@@ -236,3 +237,21 @@ def test_a_filter_with_a_nul_byte_is_refused_as_invalid_text_naming_it(anon, pat
     assert response.status_code == 400
     (problem,) = response.json()["errors"]
     assert (problem["code"], problem["path"]) == ("invalid_text", "league")
+
+
+def test_rating_list_is_the_published_list_in_one_query(anon, django_assert_num_queries):
+    """Three games of four new players each (scores 100, 90, 80, 70): in each, from 1000,
+    +16, +5.3, -5.3 and -16 (RULES.md 3.3, K/(N-1) = 32/3); equal ratings share a rank."""
+    assert anon.get("/api/v1/ratings/").json()["ratings"] == []
+    played_season(1)
+    update_ratings()
+    with django_assert_num_queries(1):
+        body = anon.get("/api/v1/ratings/").json()
+    assert body["thresholds"] == [1200]
+    assert body["formula"] == {"k": 32.0, "start": 1000.0, "days": 30}
+    assert [(r["rank"], r["player"], r["rating"], r["games"]) for r in body["ratings"]] == [
+        (rank, f"R{number}T0S{seat}", rating, 1)
+        for seat, (rank, rating) in enumerate([(1, 1016.0), (4, 1005.3), (7, 994.7), (10, 984.0)])
+        for number in (1, 2, 3)
+    ]
+    assert body["ratings"][0]["reached"] == [None]

@@ -226,3 +226,13 @@ def test_grid_sheet_names_the_trumps_in_the_clubs_words(client, table):
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert '<option value="S">\u2660 Spades</option>' in english
     assert '<option value="NT">No trump</option>' in english
+
+
+def test_phone_sheet_offers_each_winning_bid_with_its_trump_in_one_button(client, table):
+    client.force_login(seated_users(table)[0])
+    body = client.get(reverse("games:sheet", args=[table.pk])).content.decode()
+    assert body.count("data-bid=") == 9 * 5  # bids 5..13 in the five trumps
+    assert 'data-bid="7" data-trump="H" aria-label="7 Hearts"' in body
+    assert 'aria-label="13NT (No trump)"' in body and ">13NT</button>" in body
+    assert 'data-bid="4"' not in body  # below the preset's minimum bid
+    assert body.count("data-tricks-seat=") == 4 * 14  # each player's tricks, 0..13

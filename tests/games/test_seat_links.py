@@ -281,3 +281,18 @@ def test_link_created_by_and_time_are_kept(round_):
     link = SeatLink.objects.first()
     assert link.created_by.username and link.created_at <= timezone.now()
     assert AuditEntry.objects.filter(action="seat_links_issue").count() == 1
+
+
+def test_the_admin_lists_seat_links_read_only_without_their_secrets(admin_client, round_):
+    link = SeatLink.objects.filter(round=round_).select_related("player").first()
+    changelist = admin_client.get(reverse("admin:games_seatlink_changelist"))
+    assert changelist.status_code == 200
+    assert link.player.name in changelist.content.decode()
+    detail = admin_client.get(reverse("admin:games_seatlink_change", args=[link.pk])).content
+    token = token_for(link)
+    for secret in (token, link.nonce, link.token_hash):
+        assert secret.encode() not in detail
+    assert admin_client.get(reverse("admin:games_seatlink_add")).status_code == 403
+    assert (
+        admin_client.get(reverse("admin:games_seatlink_delete", args=[link.pk])).status_code == 403
+    )

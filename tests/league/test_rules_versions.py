@@ -27,8 +27,28 @@ def version_1(name: str) -> dict:
     return data
 
 
-def test_current_version_is_2():
-    assert RULES_VERSION == 2
+def version_2(name: str) -> dict:
+    """A league preset's rules as seasons stored them in version 2: no tournament keys."""
+    data = copy.deepcopy(PRESETS[name])
+    data["version"] = 2
+    del data["stages"], data["final_table"]
+    return data
+
+
+def test_current_version_is_3():
+    assert RULES_VERSION == 3
+
+
+@pytest.mark.parametrize("name", ["whist-online-league", "whist-online-1200"])
+def test_version_2_league_rules_upgrade_with_no_stages_and_no_final_table(name):
+    assert upgrade_rules(version_2(name)) == PRESETS[name]
+    assert LeagueRules.from_dict(version_2(name)) == LeagueRules.from_preset(name)
+
+
+def test_version_2_overrides_without_kind_keep_the_presets_tournament_rules():
+    rules = LeagueRules.from_preset("evening-tournament", {"version": 2, "min_games": 1})
+    assert rules.stages == 4
+    assert rules.final_table is not None
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -38,9 +58,9 @@ def test_version_1_rules_upgrade_to_the_current_version(name):
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_version_2_rules_are_read_as_they_are(name):
+def test_version_3_rules_are_read_as_they_are(name):
     stored = LeagueRules.from_preset(name).to_dict()
-    assert stored["version"] == 2
+    assert stored["version"] == 3
     assert upgrade_rules(stored) == stored
     assert LeagueRules.from_dict(stored) == LeagueRules.from_preset(name)
 
@@ -58,7 +78,7 @@ def test_version_1_overrides_merge_into_a_preset():
 
 def test_a_newer_version_is_refused_naming_both_versions():
     stored = {**PRESETS["whist-online-league"], "version": RULES_VERSION + 1}
-    with pytest.raises(RulesError, match=r"rules\.version: is 3, newer than the rules version 2"):
+    with pytest.raises(RulesError, match=r"rules\.version: is 4, newer than the rules version 3"):
         LeagueRules.from_dict(stored)
 
 

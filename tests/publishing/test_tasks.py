@@ -166,6 +166,7 @@ def test_snapshot_and_rating_admin_pages_open(season, admin_client):
     tasks.publish_season.apply((season.pk,))
     for url in (
         "/admin/publishing/seasonsnapshot/",
+        "/admin/publishing/ratingsnapshot/",
         "/admin/rating/ratingchange/",
         "/admin/rating/ratedleaguemember/",
     ):

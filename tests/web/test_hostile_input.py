@@ -21,6 +21,8 @@ NUL = "\x00"
 
 PATHS = [
     "/players/da%00na/",
+    "/players/da%00na/vs/eli/",
+    "/players/dana/vs/e%00li/",
     "/seasons/x%00/",
     "/seasons/x%00/rules/",
     "/seasons/x%00/rounds/1/",
@@ -34,6 +36,7 @@ PATHS = [
     "/api/v1/seasons/x%00/rounds/1/registrations/",
     # A lone surrogate (UTF-8 of U+D800, not valid UTF-8) in the address.
     "/players/%ED%A0%80/",
+    "/players/%ED%A0%80/vs/%ED%A0%80/",
     "/seasons/x%ED%B0%80/",
     "/api/v1/players/%ED%A0%80/",
 ]
@@ -91,7 +94,9 @@ def test_an_api_query_parameter_with_nul_is_a_400_naming_it(path):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/seasons/?page=2%00", "/players/x/?_export=csv%00", "/?q=%00"])
+@pytest.mark.parametrize(
+    "path", ["/seasons/?page=2%00", "/players/x/?_export=csv%00", "/?q=%00", "/ratings/?sort=x%00"]
+)
 def test_a_page_query_parameter_with_nul_is_a_400_naming_it(path):
     response = client().get(path)
     assert response.status_code == 400

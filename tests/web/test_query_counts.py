@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from league.models import Player, Registration, Round, Season
+from rating.tasks import update_ratings
 
 pytestmark = pytest.mark.django_db
 
@@ -23,7 +24,15 @@ PAGES = {
     # A round whose draw is private does not even load its tables (issue 13): 6 -> 5.
     "open-round": (lambda season, player: f"/seasons/{season.slug}/rounds/99/", 5),
     "rules": (lambda season, player: f"/seasons/{season.slug}/rules/", 1),
-    "player": (lambda season, player: f"/players/{player.slug}/", 4),
+    # + his section of the published rating list: the games that moved his rating most and
+    # his opponents with their head-to-head links (issue 18): 4 -> 5.
+    "player": (lambda season, player: f"/players/{player.slug}/", 5),
+    # The published rating list, its export and a sorted view: one query each (issue 18).
+    "ratings": (lambda season, player: "/ratings/", 1),
+    "ratings-xlsx": (lambda season, player: "/ratings/?_export=xlsx", 1),
+    "ratings-sorted": (lambda season, player: "/ratings/?sort=-change", 1),
+    # Two players, the results of their shared games, those games' seasons (issue 18).
+    "head-to-head": (lambda season, player: f"/players/{player.slug}/vs/player-001/", 4),
 }
 
 
@@ -36,6 +45,7 @@ def sized_site(make_season, request):  # type: ignore[no-untyped-def]
     Registration.objects.bulk_create(
         Registration(round=open_round, player=p) for p in Player.objects.all()
     )
+    update_ratings()  # rates every game and publishes the rating list
     return season, Player.objects.order_by("name").first()
 
 

@@ -10,6 +10,13 @@ from django import template
 from django.utils.dateparse import parse_date
 from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+
+from core.errors import ActionError
+from league.actions.common import season_rules
+from league.models import Season
+from league.round_names import is_tournament
+from league.round_names import round_title as title_under_rules
 
 register = template.Library()
 _ISOLATED = '<bdi dir="ltr" class="number">{}</bdi>'
@@ -49,6 +56,24 @@ def signed(value: object, places: int = 2) -> str:
     if number < 0:
         return f"-{text}"
     return text
+
+
+@register.filter
+def round_title(season: Season, number: int) -> str:
+    """Round `number` of `season` in the players' words: "Round 3", "Stage 3", "Final table"."""
+    try:
+        return title_under_rules(season_rules(season), number)
+    except ActionError:  # rules that no longer read: the plain word
+        return _("Round %(number)s") % {"number": number}
+
+
+@register.filter
+def tournament(season: Season) -> bool:
+    """Whether the season is a tournament (its rounds are stages)."""
+    try:
+        return is_tournament(season_rules(season))
+    except ActionError:
+        return False
 
 
 @register.filter

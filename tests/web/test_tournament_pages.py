@@ -1,0 +1,108 @@
+"""A tournament's public pages (RULES.md 3.4): the standing, stages and the final table, in
+English and Hebrew, from the published snapshot."""
+
+from __future__ import annotations
+
+import pytest
+
+from publishing.actions import do_publish_season
+from standings.loader import season_standings
+from tests.tournamentsupport import run, tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def evening():
+    season, rounds = tournament(12)
+    run(rounds)
+    do_publish_season(season.pk)
+    season.refresh_from_db()
+    return season
+
+
+def test_the_season_page_shows_the_final_standing_with_the_final_table_winner_first(
+    client, evening
+):
+    body = client.get(f"/seasons/{evening.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    final = season_standings(evening, final=True)
+    winner = final.players[final.rows[0].player].name
+    assert "Final standings" in body
+    assert "Final podium" in body and winner in body
+    assert "Stage 4" in body or "Final table" in body
+
+
+def test_the_stage_and_final_table_pages_say_stage_and_final_table(client, evening):
+    stage = client.get(f"/seasons/{evening.slug}/rounds/2/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "<h1>Stage 2</h1>" in stage.content.decode()
+    assert "Draw by the tournament standing" in stage.content.decode()
+    final = client.get(f"/seasons/{evening.slug}/rounds/5/", HTTP_ACCEPT_LANGUAGE="en")
+    body = final.content.decode()
+    assert "<h1>Final table</h1>" in body
+    assert "Final standing:" in body
+
+
+def test_the_tournament_pages_speak_hebrew(client, evening):
+    stage = client.get(f"/seasons/{evening.slug}/rounds/2/", HTTP_ACCEPT_LANGUAGE="he")
+    assert "<h1>שלב 2</h1>" in stage.content.decode()
+    final = client.get(f"/seasons/{evening.slug}/rounds/5/", HTTP_ACCEPT_LANGUAGE="he")
+    assert "<h1>שולחן גמר</h1>" in final.content.decode()
+
+
+def test_the_rules_page_states_the_standing_draw_procedure(client, evening):
+    body = client.get(f"/seasons/{evening.slug}/rules/", HTTP_ACCEPT_LANGUAGE="en").content
+    text = body.decode()
+    assert "Stages and draws" in text
+    assert "the best-placed unseated player opens the next table" in text
+    assert "Final table: after the last stage the top 4" in text
+
+
+def test_the_in_progress_tournament_page_says_tournament_standing(client):
+    season, rounds = tournament(8, slug="midway")
+    run(rounds, stages=2, final=False)
+    do_publish_season(season.pk)
+    body = client.get(f"/seasons/{season.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Tournament standing" in body
+    assert "Next stage" in body and "Stage 3" in body
+
+
+TOURNAMENT_PAGES = {
+    "season": (lambda slug: f"/seasons/{slug}/", 3),
+    # as a league's round page (8) plus its draw record, which a drawn round has
+    "stage": (lambda slug: f"/seasons/{slug}/rounds/2/", 9),
+    "final-table": (lambda slug: f"/seasons/{slug}/rounds/5/", 9),
+    "rules": (lambda slug: f"/seasons/{slug}/rules/", 1),
+}
+
+
+@pytest.mark.parametrize("players", [8, 24])
+@pytest.mark.parametrize("page", list(TOURNAMENT_PAGES))
+def test_tournament_page_makes_a_constant_number_of_queries(
+    client, django_assert_num_queries, players, page
+):
+    season, rounds = tournament(players, slug=f"evening-{players}")
+    run(rounds)
+    do_publish_season(season.pk)
+    url, queries = TOURNAMENT_PAGES[page]
+    with django_assert_num_queries(queries):
+        response = client.get(url(season.slug), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+
+
+def test_the_draw_check_page_of_a_stage_redoes_it_on_the_server(client, evening):
+    body = client.get(
+        f"/seasons/{evening.slug}/rounds/2/draw-check/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "Draw by the tournament standing" in body
+    assert "this draw matches." in body
+    assert "draw-check.js" not in body
+    final = client.get(f"/seasons/{evening.slug}/rounds/5/draw-check/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "the top 4 of the tournament standing below" in final.content.decode()
+
+
+def test_a_final_table_players_page_lists_the_final_tables_game(client, evening):
+    final = season_standings(evening, final=True)
+    winner = final.players[final.rows[0].player]
+    response = client.get(f"/players/{winner.slug}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert response.content.decode().count('href="/seasons/evening/rounds/') >= 5
