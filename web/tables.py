@@ -123,6 +123,9 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
     )
     markers = tables.Column(verbose_name=_("Notes"), visible=False, orderable=False)
 
+    builds_its_body = True
+    """`_table.html` takes the body from `body_html`; other tables render cell by cell."""
+
     class Meta:
         template_name = "web/_table.html"
         attrs = {"class": "standings", "id": "standings"}
