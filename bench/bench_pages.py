@@ -6,7 +6,8 @@ loopback port with DEBUG off, and loads both addresses with wrk (Debian's `wrk`,
 when missing) in alternating runs. Prints requests per second and p99 latency of each and
 the ratio table page / trivial view (target: at least 0.5).
 
-    .venv/bin/python bench/bench_pages.py [--duration 10] [--connections 8] [--rounds 3]
+    .venv/bin/python bench/bench_pages.py [--duration 10] [--connections 8] [--repeat 3]
+        [--cache-url rediscache://127.0.0.1:6379/12]
 """
 
 from __future__ import annotations
@@ -42,6 +43,28 @@ def build_season(players: int, rounds: int) -> int:
     snapshot = latest_snapshot(season)
     assert snapshot is not None, "the season was not published"
     return len(snapshot.typed_summary["standings"])
+
+
+def signed_in_cookie() -> str:
+    """The session cookie of a signed-in visitor (a user made here, a session in the
+    configured store: its database row is what the servers read on a cache miss)."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+
+    user, _ = get_user_model().objects.get_or_create(username="bench-visitor")
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
 def ensure_wrk() -> str:
@@ -107,23 +130,32 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="alternating runs per address")
     parser.add_argument("--database", default="whist_bench")
     parser.add_argument(
+        "--cache-url",
+        default="",
+        help="the servers' cache, e.g. rediscache://127.0.0.1:6379/12 as in production "
+        "(then sessions come from it too); default: each process's memory",
+    )
+    parser.add_argument(
         "--conn-max-age",
         type=int,
-        default=0,
-        help="seconds the server keeps database connections (DATABASE_URL ?conn_max_age=)",
+        default=None,
+        help="seconds the server keeps database connections (DATABASE_URL ?conn_max_age=); "
+        "default: the settings' (60 s)",
     )
     args = parser.parse_args()
 
     wrk = ensure_wrk()
     url = database_url(args.database)
-    setup_django(url)
+    setup_django(url, **({"CACHE_URL": args.cache_url} if args.cache_url else {}))
     rows = build_season(args.players, args.rounds)
+    cookie = signed_in_cookie()
     page = f"/seasons/{SEASON}/"
     print(f"season {SEASON}: {rows} players, {args.rounds} rounds, snapshot published")
 
     with scratch() as logs:
-        served = f"{url}?conn_max_age={args.conn_max_age}" if args.conn_max_age else url
-        gunicorn, base = start_gunicorn(server_env(served), logs, workers=2)
+        served = f"{url}?conn_max_age={args.conn_max_age}" if args.conn_max_age is not None else url
+        extra = {"CACHE_URL": args.cache_url} if args.cache_url else {}
+        gunicorn, base = start_gunicorn(server_env(served, **extra), logs, workers=2)
         try:
             for path in ("/healthz", page):  # both must answer 200 before timing
                 began = time.perf_counter()
@@ -138,10 +170,10 @@ def main() -> None:
                 encoding = response.headers.get("Content-Encoding") or "not compressed"
             print(f"GET {page} asking for gzip: {wire:,} bytes on the wire ({encoding})")
             run_wrk(wrk, base, page, 2, args.connections)  # warm both workers
-            # A session cookie (any value) takes the logged-in visitor's path: not the stored
-            # bytes of the anonymous page, the page's shared content in his own layout.
+            # A signed-in visitor's session: not the stored bytes of the anonymous page, the
+            # page's shared content in his own layout.
             series = {"/healthz": ("/healthz", ""), page: (page, ""),
-                      f"{page} (logged in)": (page, "sessionid=bench")}  # fmt: skip
+                      f"{page} (logged in)": (page, cookie)}  # fmt: skip
             results: dict[str, list[Load]] = {label: [] for label in series}
             for _ in range(args.repeat):
                 for label, (path, cookie) in series.items():

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import statistics
 import sys
 import tempfile
 import time
@@ -13,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scoring import get_preset, score_game
+from scoring.cli import main as cli_main
 from scoring.generate import random_deals
 
 
@@ -40,6 +43,7 @@ def main() -> None:
         path = Path(tmp) / "deals.json"
         path.write_text(json.dumps(deals))
         text = path.read_text()
+        end_to_end = interleaved(args.repeat, path)
     size_mb = len(text) / 1e6
 
     parse_s = best_of(args.repeat, lambda: json.loads(text))
@@ -53,6 +57,41 @@ def main() -> None:
     print(f"json.loads:       {parse_s:.3f} s  ({args.deals / parse_s:,.0f} deals/s)")
     print(f"validate+score:   {score_s:.3f} s  ({args.deals / score_s:,.0f} deals/s)")
     print(f"ratio to parsing: {score_s / parse_s:.2f}  (target <= 5)")
+    (load_wall, load_cpu), (command_wall, command_cpu) = end_to_end
+    print(
+        "score_deals end to end (read the file strictly, check, score, print the verdict) "
+        f"vs json.load of the file, interleaved, best of {args.repeat}:"
+    )
+    print(f"  json.load:      {min(load_wall):.3f} s wall, {min(load_cpu):.3f} s CPU")
+    print(f"  score_deals:    {min(command_wall):.3f} s wall, {min(command_cpu):.3f} s CPU")
+    print(
+        f"  ratio:          {min(command_wall) / min(load_wall):.2f} wall, "
+        f"{min(command_cpu) / min(load_cpu):.2f} CPU (median "
+        f"{statistics.median(command_cpu) / statistics.median(load_cpu):.2f})  (target <= 2)"
+    )
+
+
+def interleaved(repeat: int, path: Path) -> tuple[tuple[list[float], list[float]], ...]:
+    """`json.load` of the file and the whole score_deals command on it, one after the other
+    `repeat` times: (wall times, CPU times) of each. CPU time is what a busy machine blurs
+    least."""
+
+    def load() -> None:
+        with path.open(encoding="utf-8") as handle:
+            json.load(handle)
+
+    def command() -> None:
+        code = cli_main([str(path)], io.StringIO(), io.StringIO(), io.StringIO())
+        assert code == 0, "the generated deals must be valid"
+
+    figures: tuple[tuple[list[float], list[float]], ...] = (([], []), ([], []))
+    for _ in range(repeat):
+        for action, (wall, cpu) in zip((load, command), figures, strict=True):
+            began, began_cpu = time.perf_counter(), time.process_time()
+            action()
+            wall.append(time.perf_counter() - began)
+            cpu.append(time.process_time() - began_cpu)
+    return figures
 
 
 if __name__ == "__main__":

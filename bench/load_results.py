@@ -16,6 +16,8 @@ versions are exactly the accepted submissions (none lost, none duplicated), and 
 confirmation was accepted per table.
 
     .venv/bin/python bench/load_results.py [--seconds 60] [--players 200]
+        [--worker-class gthread --threads 4] [--cache-url rediscache://127.0.0.1:6379/8]
+        [--profile]
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import threading
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 
 import requests
@@ -78,6 +81,7 @@ class Ledger:
 def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list[int]]]:
     """The season and its drawn rounds; returns each player's user/session and, per round,
     the table id of each player (by player index)."""
+    from django.conf import settings
     from django.contrib.auth import (
         BACKEND_SESSION_KEY,
         HASH_SESSION_KEY,
@@ -85,7 +89,6 @@ def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list
         get_user_model,
     )
     from django.contrib.auth.hashers import make_password
-    from django.contrib.sessions.backends.db import SessionStore
     from django.db import transaction
     from django.utils import timezone
 
@@ -133,9 +136,11 @@ def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list
                 mine[player] = table.pk
             Seat.objects.bulk_create(seats)
             table_of.append(mine)
+    # The configured engine (cached_db): its rows are what the servers read on a cache miss.
+    session_store = import_module(settings.SESSION_ENGINE).SessionStore
     clients = []
     for user in users:
-        session = SessionStore()
+        session = session_store()
         session[SESSION_KEY] = str(user.pk)
         session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
@@ -358,6 +363,20 @@ def summarize(run: Run, elapsed: float, stuck: int) -> list[str]:
     return problems
 
 
+def print_profile(logs: Path) -> None:
+    """The workers' profiles together: the functions with the most time of their own, and
+    the project's own functions by time including what they call."""
+    import pstats
+
+    files = sorted(str(p) for p in logs.glob("worker-*.prof"))
+    if not files:
+        print("no worker profile was written")
+        return
+    stats = pstats.Stats(*files)
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(r"/(web|games|league|core|config|accounts)/", 25)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
@@ -366,27 +385,71 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=30, help="rounds prepared (an upper bound)")
     parser.add_argument("--database", default="whist_bench_load")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
+    parser.add_argument(
+        "--cache-url",
+        default="",
+        help="the servers' cache (rediscache://..., as in production: sessions come from it); "
+        "default: each process's memory",
+    )
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--worker-class", default="sync", help="gunicorn's: sync or gthread")
+    parser.add_argument("--threads", type=int, default=1, help="per worker (gthread)")
+    parser.add_argument(
+        "--keep-alive", type=int, default=None, help="gunicorn's keep-alive seconds (0: none)"
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="profile the gunicorn workers with cProfile and print where their time went",
+    )
     args = parser.parse_args()
     if args.players % 4:
         sys.exit("--players must be a multiple of 4")
 
     url = database_url(args.database)
-    setup_django(url)
+    setup_django(url, **({"CACHE_URL": args.cache_url} if args.cache_url else {}))
     import redis
 
     redis.Redis.from_url(args.redis).flushdb()
     clients, table_of = build(args.players, args.rounds)
     print(f"built {SEASON}: {args.players} players, {args.rounds} drawn rounds of "
           f"{args.players // 4} tables")  # fmt: skip
+    if args.cache_url:
+        cache_db = redis.Redis.from_url(args.cache_url.replace("rediscache://", "redis://"))
+        cache_db.flushdb()
+    served = (
+        f"gunicorn {args.workers} workers, {args.worker_class}"
+        + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
+        + (f", keep-alive {args.keep_alive} s" if args.keep_alive is not None else "")
+        + f", cache {args.cache_url or 'per process'}"
+    )
+    print(served)
     with scratch() as logs:
-        env = server_env(url, CELERY_BROKER_URL=args.redis)
+        extra_env = {"CACHE_URL": args.cache_url} if args.cache_url else {}
+        env = server_env(url, CELERY_BROKER_URL=args.redis, **extra_env)
         worker = start_worker(env, logs)
-        gunicorn, base = start_gunicorn(env, logs)
+        gunicorn_env = {**env, "PROFILE_DIR": str(logs)}
+        gunicorn, base = start_gunicorn(
+            gunicorn_env,
+            logs,
+            workers=args.workers,
+            extra=[
+                "--worker-class",
+                args.worker_class,
+                "--threads",
+                str(args.threads),
+                *(["--keep-alive", str(args.keep_alive)] if args.keep_alive is not None else []),
+            ],
+            config="bench/gunicorn_profile.py" if args.profile else "config/gunicorn.conf.py",
+        )
         try:
             run, elapsed, stuck = run_players(base, clients, table_of, args.seconds, args.grace)
         finally:
             gunicorn.stop()
             worker.stop()
+        if args.profile:
+            print_profile(logs)
+    print(served)
     if summarize(run, elapsed, stuck):
         sys.exit(1)
     print("OK: no 5xx, no lost or duplicated result, every played table has exactly one "

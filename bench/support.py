@@ -142,12 +142,21 @@ def spawn(name: str, argv: Sequence[str], env: dict[str, str], logs: Path) -> Pr
     return Process(name, popen, log)
 
 
-def start_gunicorn(env: dict[str, str], logs: Path, workers: int = 2) -> tuple[Process, str]:
-    """gunicorn on a free loopback port with the project's config; returns it and its base URL."""
+def start_gunicorn(
+    env: dict[str, str],
+    logs: Path,
+    workers: int = 2,
+    *,
+    extra: Sequence[str] = (),
+    config: str = "config/gunicorn.conf.py",
+) -> tuple[Process, str]:
+    """gunicorn on a free loopback port with the project's config (or `config`, e.g.
+    bench/gunicorn_profile.py) and `extra` arguments (e.g. --worker-class gthread); returns
+    it and its base URL."""
     port = free_port()
     argv = [
-        PYTHON, "-m", "gunicorn", "config.wsgi", "-c", str(ROOT / "config/gunicorn.conf.py"),
-        "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+        PYTHON, "-m", "gunicorn", "config.wsgi", "-c", str(ROOT / config),
+        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), *extra,
     ]  # fmt: skip
     process = spawn("gunicorn", argv, env, logs)
     base = f"http://127.0.0.1:{port}"

@@ -137,9 +137,27 @@ elif "postgresql" in DATABASES["default"]["ENGINE"] and env.bool("DATABASE_NO_JI
     # large standings aggregates alike, and saves nothing at this size. (Behind a pooler
     # that refuses startup options, set DATABASE_NO_JIT=0 and turn JIT off on the server.)
     DATABASES["default"].setdefault("OPTIONS", {}).setdefault("options", "-c jit=off")
+if "postgresql" in DATABASES["default"]["ENGINE"]:
+    # Keep each worker's connection for a minute (unless DATABASE_URL says ?conn_max_age=):
+    # a new PostgreSQL connection per request cost more than the rest of a signed-in page
+    # (bench/profile_pages.py, load_results.py --profile). Checked before reuse, so a
+    # restarted database costs one failed check, not an error.
+    DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=60))
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # The same cache, without a new Redis client object per call (config/cache.py).
+    CACHES["default"]["BACKEND"] = "config.cache.RedisCache"
+# Sessions are read from the cache and written through to the database (config/sessions.py:
+# Django's cached_db, with cache outages logged, not raised): a signed-in request costs no
+# session query once its session is cached, and a cache outage or restart only falls back to
+# the database row. Only with a shared cache (CACHE_URL, Redis): a per-process cache would
+# keep a signed-out session alive in the other workers, so without one they stay in the
+# database (config/test_settings.py, one process, uses the cache like production).
+SHARED_CACHE = not CACHES["default"]["BACKEND"].endswith(("LocMemCache", "DummyCache"))
+SESSION_ENGINE = "config.sessions" if SHARED_CACHE else "django.contrib.sessions.backends.db"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -10,3 +10,7 @@ import os
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-any-real-server")
 
 from config.settings import *  # noqa: F403
+
+# The tests run in one process, so its memory cache is shared by every request they make:
+# sessions come from the cache as in production with Redis (config/settings.py).
+SESSION_ENGINE = "config.sessions"

@@ -71,13 +71,49 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _SUSPECT_TEXT = re.compile(UNSTORABLE.pattern + r"|\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 # Texts shorter than this are always walked; a longer one (a season or deal file) only when
 # it may hold a duplicated key or unstorable text, so it is read about as fast as by
-# json.loads. Its nesting is then bounded by the decoder itself (RecursionError, about a
-# thousand levels: refused as too deep) rather than by `max_depth`.
+# json.loads (`_read_large`: no Python call per key). Its nesting is then bounded by the
+# decoder itself (RecursionError, about a thousand levels: refused as too deep) rather than
+# by `max_depth`.
 WALK_BELOW = 1_000_000
+
+
+# A key's closing quote followed by white space before its colon: the key count below
+# would miss such a key, so a text holding one is read the exact way.
+_SPACED_KEY = re.compile(r'"[ \t\n\r]+:')
 
 
 def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _may_hold_unstorable(text: str) -> bool:
+    """True when `text` may decode to a NUL or a lone surrogate (then it is walked): the
+    cheap tests first (an ASCII text with no escape holds neither)."""
+    if "\x00" in text or ("\\u" in text and _SUSPECT_TEXT.search(text)):
+        return True
+    return not text.isascii() and UNSTORABLE.search(text) is not None
+
+
+def _read_large(text: str) -> tuple[bool, Any]:
+    """A large text read at `json.loads` speed: (True, value) when it provably names no key
+    twice, else (False, None) and it is read the exact way.
+
+    The decoder's objects keep one entry per distinct key; their sizes are summed as they
+    are made. Every key written in the text ends with `":` (when no white space comes
+    between, checked first), and `":` can otherwise only occur inside strings, so the
+    count of `":` in the text is at least the number of keys written. If it equals the
+    number of entries kept, no key was written twice."""
+    if _SPACED_KEY.search(text):
+        return False, None
+    kept = 0
+
+    def count(entries: dict[str, Any]) -> dict[str, Any]:
+        nonlocal kept
+        kept += len(entries)
+        return entries
+
+    value = json.loads(text, object_hook=count, parse_constant=_refuse_constant)
+    return (text.count('":') == kept, value)
 
 
 def loads_strict(text: str | bytes, *, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
@@ -95,6 +131,10 @@ def loads_strict(text: str | bytes, *, max_depth: int = DEFAULT_MAX_DEPTH) -> An
 
     try:
         decoded = text.decode(json.detect_encoding(text)) if isinstance(text, bytes) else text
+        if len(decoded) >= WALK_BELOW and not _may_hold_unstorable(decoded):
+            proven, value = _read_large(decoded)
+            if proven:
+                return value
         value = json.loads(decoded, object_pairs_hook=pairs_hook, parse_constant=_refuse_constant)
     except RecursionError:
         raise StrictJsonError(
@@ -103,7 +143,7 @@ def loads_strict(text: str | bytes, *, max_depth: int = DEFAULT_MAX_DEPTH) -> An
     except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, an over-long integer
         reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
         raise StrictJsonError(StrictJsonCode.NOT_JSON, "", reason) from None
-    if len(decoded) < WALK_BELOW or duplicated or _SUSPECT_TEXT.search(decoded):
+    if len(decoded) < WALK_BELOW or duplicated or _may_hold_unstorable(decoded):
         check_strict(value, max_depth=max_depth)
     return value
 

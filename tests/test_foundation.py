@@ -1,7 +1,10 @@
 """The project's foundation: settings from the environment and migrations in step with models."""
 
 import os
+import subprocess
+import sys
 from io import StringIO
+from pathlib import Path
 
 import environ
 import pytest
@@ -65,3 +68,60 @@ def test_postgresql_connections_run_without_jit():
     with connection.cursor() as cursor:
         cursor.execute("SHOW jit")
         assert cursor.fetchone()[0] == "off"
+
+
+CODE = (
+    "import config.settings as s; backend = s.CACHES['default']['BACKEND'];"
+    "print(s.SESSION_ENGINE, 'LocMem' if backend.endswith('LocMemCache') else backend)"
+)
+
+
+@pytest.mark.parametrize(
+    ("cache_url", "engine"),
+    [
+        ("rediscache://127.0.0.1:6379/1", "config.sessions"),
+        ("", "django.contrib.sessions.backends.db"),
+    ],
+)
+def test_sessions_come_from_the_cache_only_when_it_is_shared(cache_url, engine):
+    """A per-process cache would keep a signed-out session alive in the other workers."""
+    env = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "DJANGO_SETTINGS_MODULE")}
+    env.update(CACHE_URL=cache_url, SECRET_KEY="x" * 50)
+    if not cache_url:
+        del env["CACHE_URL"]
+    out = subprocess.run(
+        [sys.executable, "-c", CODE],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+    ).stdout
+    session_engine, cache_backend = out.split()
+    assert session_engine == engine
+    # Django's Redis cache, one client per pool (config/cache.py)
+    assert cache_backend == ("config.cache.RedisCache" if cache_url else "LocMem")
+
+
+def test_the_tests_read_sessions_from_their_one_process_cache(settings):
+    assert settings.SESSION_ENGINE == "config.sessions"
+
+
+@pytest.mark.parametrize(("query", "kept"), [("", 60), ("?conn_max_age=0", 0)])
+def test_postgresql_connections_are_kept_a_minute_unless_the_url_says(query, kept):
+    """A new connection per request cost more than the rest of a signed-in page."""
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    env.update(DATABASE_URL=f"postgres://u@127.0.0.1:5432/d{query}", SECRET_KEY="x" * 50)
+    code = (
+        "import config.settings as s; d = s.DATABASES['default'];"
+        "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+    ).stdout
+    assert out.split() == [str(kept), "True"]

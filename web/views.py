@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from functools import wraps
 
 from django.conf import settings
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import (
     get_conditional_response,
@@ -50,21 +54,23 @@ def public_page(view: View) -> View:
     @require_safe
     @wraps(view)
     def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        key = page_cache.page_key(request)
         anonymous = page_cache.anonymous(request)
-        kept = page_cache.load(key)
+        found = page_cache.lookup(request, frames=not anonymous)
+        kept = found.page
         if kept is not None and kept.content is not None and (anonymous or not kept.is_html):
             response = page_cache.response_from(kept)
+        elif kept is not None and kept.is_html and not anonymous:
+            response = render_framed(request, kept, found)
         elif kept is not None and kept.is_html:
             response = render_shell(request, kept)
-            if anonymous:  # kept by a logged-in visit: keep the anonymous bytes too
-                set_response_etag(response)
-                page_cache.keep(key, response, anonymous=True, known=kept)
+            # kept by a logged-in visit: keep the anonymous bytes too
+            set_response_etag(response)
+            page_cache.keep(found, request, response, anonymous=True, known=kept)
         else:
             response = render_page(view, request, *args, **kwargs)
             if response.status_code == 200:
                 set_response_etag(response)
-            page_cache.keep(key, response, anonymous=anonymous, known=None)
+            page_cache.keep(found, request, response, anonymous=anonymous, known=None)
         patch_cache_control(response, max_age=PUBLIC_MAX_AGE, private=True)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         if response.status_code != 200:
@@ -85,6 +91,45 @@ def render_shell(request: HttpRequest, kept: page_cache.CachedPage) -> HttpRespo
     title, main = kept.title or "", kept.main or ""
     context = {"kept_title": mark_safe(title), "kept_main": mark_safe(main)}
     response = render(request, "web/shell.html", context)
+    for name in ("Last-Modified", "Cache-Control"):
+        if name in kept.headers:
+            response[name] = kept.headers[name]
+    return response
+
+
+def visitor_kind(request: HttpRequest) -> str | None:
+    """Which layout this visitor gets (base.html's conditions on the visitor), or None when
+    it must be rendered afresh: flash messages wait to be shown."""
+    if len(messages.get_messages(request)):
+        return None
+    user = request.user
+    if not user.is_authenticated:
+        return "visitor"  # a session but nobody signed in
+    return "organizer" if user.is_staff or request.session.get("organizes") else "member"
+
+
+def render_framed(
+    request: HttpRequest, kept: page_cache.CachedPage, found: page_cache.Lookup
+) -> HttpResponse:
+    """A kept page inside the kept layout of this kind of visitor, with his CSRF token: no
+    template is rendered once the layout is kept (the first visitor of a kind renders it)."""
+    kind = visitor_kind(request)
+    if kind is None:
+        return render_shell(request, kept)
+    frame = found.frames.get(kind)
+    if frame is None:
+        marker, inside = secrets.token_hex(16), secrets.token_hex(16)
+        context = {
+            "kept_title": mark_safe(kept.title or ""),  # our templates' output: escaped
+            "kept_main": inside,
+            "csrf_token": marker,  # the visitor's own token goes here
+        }
+        html = render_to_string("web/shell.html", context, request)
+        before, after = html.split(inside)
+        frame = page_cache.Frame(before, after, marker, generation=found.generation)
+        if not page_cache.used_a_nonce(request):
+            page_cache.keep_frame(found, kind, frame)
+    response = HttpResponse(frame.around(kept.main or "", get_token(request)))
     for name in ("Last-Modified", "Cache-Control"):
         if name in kept.headers:
             response[name] = kept.headers[name]

@@ -5,6 +5,8 @@ import doctest
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scoring.jsonio
 from scoring.jsonio import WALK_BELOW, StrictJsonCode, StrictJsonError, loads_strict
@@ -93,3 +95,71 @@ def test_a_large_text_is_still_refused_naming_where(record, code, where):
     with pytest.raises(StrictJsonError) as refused:
         loads_strict(_large(record).encode())
     assert refused.value.code == code and refused.value.path.endswith(where)
+
+
+# A JSON value as written: objects are lists of (key, value) pairs, so a key may repeat.
+_KEYS = st.text(alphabet='ab":\\ ', max_size=3)
+_WRITTEN = st.recursive(
+    st.integers(-5, 5) | st.text(alphabet='ab":\\ \n\u05d0', max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.lists(st.tuples(_KEYS, inner), max_size=4).map(lambda pairs: ("object", pairs))
+    ),
+    max_leaves=12,
+)
+
+
+def _write(value: object, colon: str, ascii_only: bool) -> str:
+    if isinstance(value, tuple):
+        pairs = value[1]
+        return (
+            "{"
+            + ", ".join(
+                json.dumps(key, ensure_ascii=ascii_only) + colon + _write(item, colon, ascii_only)
+                for key, item in pairs
+            )
+            + "}"
+        )
+    if isinstance(value, list):
+        return "[" + ", ".join(_write(item, colon, ascii_only) for item in value) + "]"
+    return json.dumps(value, ensure_ascii=ascii_only)
+
+
+def _repeats(value: object) -> bool:
+    if isinstance(value, tuple):
+        keys = [key for key, _ in value[1]]
+        return len(set(keys)) < len(keys) or any(_repeats(item) for _, item in value[1])
+    if isinstance(value, list):
+        return any(_repeats(item) for item in value)
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    value=_WRITTEN,
+    colon=st.sampled_from([":", ": ", " :", " : ", "\n:", ":\t"]),
+    ascii_only=st.booleans(),
+)
+def test_the_fast_read_of_large_texts_refuses_every_repeated_key(value, colon, ascii_only):
+    """Large texts are read without a Python call per key (jsonio._read_large): a repeated
+    key must still be refused, whatever the spacing and whatever the strings hold."""
+    text = _write(value, colon, ascii_only)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(scoring.jsonio, "WALK_BELOW", 0)  # every text takes the large path
+        if _repeats(value):
+            with pytest.raises(StrictJsonError) as refused:
+                loads_strict(text)
+            assert refused.value.code == StrictJsonCode.DUPLICATE_KEY
+        else:
+            assert loads_strict(text) == json.loads(text)
+
+
+def test_a_large_text_with_spaced_keys_or_colons_in_strings_is_still_refused():
+    spaced = _large('{"trump" : "H", "trump" : "S"}')
+    quoted = _large('{"a": "\\":", "a": 1}')  # a "\": in a string: one "\": too many
+    # Spaced keys (not counted) and a "\": in a string (counted) would even out the count.
+    balanced = _large('{"trump" : "\\":", "trump" : "S"}')
+    for text in (spaced, quoted, balanced):
+        with pytest.raises(StrictJsonError) as refused:
+            loads_strict(text)
+        assert refused.value.code == StrictJsonCode.DUPLICATE_KEY

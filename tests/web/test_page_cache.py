@@ -33,7 +33,7 @@ def broken_cache(monkeypatch):  # type: ignore[no-untyped-def]
     def fail(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise ConnectionError("cache server is down")
 
-    for name in ("get", "set", "incr"):
+    for name in ("get", "get_many", "set", "incr"):
         monkeypatch.setattr(cache, name, fail)
 
 
