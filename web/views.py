@@ -29,6 +29,7 @@ from django_tables2 import RequestConfig
 from core.errors import ActionError
 from league.actions.common import season_rules
 from league.models import Season
+from league.round_names import is_tournament
 from publishing.snapshot_schema import RaceChart
 from web import page_cache, queries
 from web.charts import colored, legend, line_chart
@@ -178,7 +179,7 @@ def season_rules_page(request: HttpRequest, season: str) -> HttpResponse:
 def round_detail(request: HttpRequest, season: str, number: int) -> HttpResponse:
     season_obj = queries.get_season(season)
     page = queries.round_page(season_obj, number)
-    titles = text_titles()
+    titles = text_titles(is_tournament(season_rules(season_obj)))
     if not page.draw_visible:
         del titles["draw"]
     texts = page.published.texts(titles) if page.published else []
@@ -223,7 +224,11 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
     race: RaceChart = snapshot.race if snapshot else {"labels": [], "series": []}
     series = colored([(s["player"], s["points"]) for s in race["series"]])
     last_round = snapshot.last_round_with_results if snapshot else None
-    texts = texts_in_language(last_round["texts"], text_titles()) if last_round else []
+    texts = (
+        texts_in_language(last_round["texts"], text_titles(is_tournament(season_rules(season_obj))))
+        if last_round
+        else []
+    )
     response = render(
         request,
         "web/season.html",
@@ -287,8 +292,11 @@ def player_detail(request: HttpRequest, player: str) -> HttpResponse:
     )
 
 
-def text_titles() -> dict[str, str]:
-    """Titles of a round's messaging texts, by their key in the snapshot."""
+def text_titles(tournament: bool = False) -> dict[str, str]:
+    """Titles of a round's (or a tournament stage's) messaging texts, by their key in the
+    snapshot."""
+    if tournament:
+        return {"draw": _("The draw"), "results": _("Results and tournament standing")}
     return {"draw": _("The draw"), "results": _("Results and league table")}
 
 

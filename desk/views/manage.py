@@ -50,6 +50,7 @@ from league.actions.rounds import create_round
 from league.draw_records import draw_history
 from league.models import League, Player, Registration, Round, Season, Table
 from league.name_match import NameMatch
+from league.round_names import is_tournament
 from league.views.common import DIGITS, parse_id, refused, run_action
 from web.published import published_round
 from web.views import text_titles
@@ -210,7 +211,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             ).label,
             "remainder": rules.remainder,
             "history": draw_history(round_) if desk["drawn"] else [],
-            "texts": section.texts(text_titles()) if section else [],
+            "texts": section.texts(text_titles(is_tournament(rules))) if section else [],
             "seat_links": (
                 round_links(round_, site_url(request))
                 if desk["drawn"] and round_.status != Round.Status.FINISHED  # links expired

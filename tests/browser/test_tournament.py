@@ -93,7 +93,7 @@ def test_a_tournament_of_24_runs_from_the_desk_and_the_api(live_server, chromium
 
     def finish(number: int) -> None:
         page.goto(live_server.url + desk(number))
-        click("Finish the round (all results confirmed)")
+        click("Finish the stage (all results confirmed)")
         assert Round.objects.get(pk=rounds[number - 1].pk).status == Round.Status.FINISHED
 
     # Stage 1 from the desk: register everyone, draw at random with a seed, publish.

@@ -29,6 +29,8 @@ def _play_from_the_desk(client, round_: Round) -> None:
     assert client.post(url("publish", round_)).status_code == 302
     for table in Table.objects.filter(round=round_):
         organizer_set_result(table, scores=SCORES[: table.seats.count()])
+    body = client.get(url("round", round_)).content.decode()
+    assert "Finish the stage (all results confirmed)" in body and "Finish the round" not in body
     assert client.post(url("finish", round_)).status_code == 302
     round_.refresh_from_db()
     assert round_.status == Round.Status.FINISHED
@@ -52,6 +54,9 @@ def test_the_desk_runs_stages_and_the_final_table(client):
         body = client.get(url("round", round_)).content.decode()
         assert "Drawn by the tournament standing" in body
         _play_from_the_desk(client, round_)
+        do_publish_season(season.pk)
+        body = client.get(url("round", round_)).content.decode()
+        assert "Results and tournament standing" in body and "league table" not in body
     body = client.get(url("round", rounds[4])).content.decode()
     assert "Final table" in body and "Draw the final table" in body
     client.post(url("draw", rounds[4]))
