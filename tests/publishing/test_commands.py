@@ -43,3 +43,9 @@ def test_publish_command_reports_a_season_with_broken_rules():
     Season.objects.filter(pk=season.pk).update(rules={"placement_points": "six"})
     with pytest.raises(CommandError, match=r"season-10: .*placement_points"):
         run(season.slug)
+
+
+def test_publish_command_with_no_season_named_also_publishes_the_rating_list():
+    season = f.season()
+    assert run() == f"{season.slug}: version 1\nrating list: version 1\n"
+    assert run() == f"{season.slug}: unchanged\nrating list: unchanged\n"

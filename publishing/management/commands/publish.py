@@ -1,4 +1,5 @@
-"""`python manage.py publish [SEASON ...] [--sync-schedules]`: publish snapshots now."""
+"""`python manage.py publish [SEASON ...] [--sync-schedules]`: publish snapshots now (with no
+season named, every season and the rating list)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ from core.errors import ActionError
 from league.models import Season
 from publishing.actions import do_publish_season
 from publishing.beat import sync_schedules
+from publishing.rating_snapshots import do_publish_ratings
 
 
 class Command(BaseCommand):
     help = (
-        "Publish the snapshot of the given seasons (all seasons when none is named); "
+        "Publish the snapshot of the given seasons (all seasons and the rating list when none "
+        "is named); "
         "an unchanged season is left as it is. --sync-schedules also refreshes beat's rows."
     )
 
@@ -42,5 +45,9 @@ class Command(BaseCommand):
                 raise CommandError(f"{season.slug}: {error}") from error
             state = f"version {snapshot.version}" if snapshot else "unchanged"
             self.stdout.write(f"{season.slug}: {state}")
+        if not slugs:
+            ratings = do_publish_ratings()
+            state = f"version {ratings.version}" if ratings else "unchanged"
+            self.stdout.write(f"rating list: {state}")
         if options["sync_schedules"]:
             self.stdout.write(f"Beat schedule: {sync_schedules()} row(s) changed.")
