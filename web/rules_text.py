@@ -142,6 +142,12 @@ def _tournament_points_sentences(rules: LeagueRules) -> list[str]:
             )
             % {"points": ordinal_points(rules.final_table.placement_points)}
         )
+        sentences.append(
+            _(
+                "Players who share 4th place in every respect before the final table: the "
+                "seat goes to the first of them by name (the standing lists them so)."
+            )
+        )
     return sentences
 
 

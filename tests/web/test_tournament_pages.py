@@ -55,6 +55,7 @@ def test_the_rules_page_states_the_standing_draw_procedure(client, evening):
     assert "Stages and draws" in text
     assert "the best-placed unseated player opens the next table" in text
     assert "Final table: after the last stage the top 4" in text
+    assert "the seat goes to the first of them by name" in text
 
 
 def test_the_in_progress_tournament_page_says_tournament_standing(client):
