@@ -10,7 +10,6 @@ import django_tables2 as tables
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import translation
 from django.utils.dateparse import parse_date
 from django.utils.formats import date_format, number_format
 from django.utils.html import conditional_escape, format_html
@@ -24,9 +23,9 @@ from publishing.rating_schema import RatingListRow
 from publishing.rating_snapshots import latest_rating_snapshot
 from standings.head_to_head import PlayersHeadToHead, players_head_to_head
 from web.queries import get_player
-from web.tables import SafeTableExport
+from web.tables import EXPORT_FORMATS, export_response
 from web.templatetags.web_format import isolated, signed
-from web.views import EXPORT_FORMATS, EXPORT_PARAM, public_page
+from web.views import public_page
 
 NOT_REACHED = "\u2013"
 
@@ -132,16 +131,9 @@ def rating_list(request: HttpRequest) -> HttpResponse:
         ],
     )
     RequestConfig(request, paginate=False).configure(table)
-    export_format = request.GET.get(EXPORT_PARAM)
-    if export_format in EXPORT_FORMATS:
-        exporter = SafeTableExport(
-            export_format,
-            table,
-            dataset_kwargs={"title": "ratings"},
-            right_to_left=translation.get_language_bidi(),
-        )
-        response: HttpResponse = exporter.response(filename=f"ratings.{export_format}")
-        return response
+    download = export_response(request, table, "ratings", "ratings")
+    if download is not None:
+        return download
     response = render(
         request,
         "web/ratings.html",

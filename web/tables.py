@@ -10,7 +10,9 @@ from typing import Any
 
 import django_tables2 as tables
 import openpyxl
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils import translation
 from django.utils.dateparse import parse_date
 from django.utils.formats import date_format
 from django.utils.html import conditional_escape, format_html
@@ -39,6 +41,26 @@ def neutralise_formula(value: object) -> object:
 
 
 BYTE_ORDER_MARK = "\ufeff"
+
+
+EXPORT_PARAM = "_export"
+EXPORT_FORMATS = ("csv", "xlsx")
+
+
+def export_response(request: HttpRequest, table: Any, title: str, stem: str) -> HttpResponse | None:
+    """The table as a download when the request asks for one (django-tables2's `?_export=csv`
+    or `xlsx`), named `stem.FORMAT`, right to left for a Hebrew page; None otherwise."""
+    export_format = request.GET.get(EXPORT_PARAM)
+    if export_format not in EXPORT_FORMATS:
+        return None
+    exporter = SafeTableExport(
+        export_format,
+        table,
+        dataset_kwargs={"title": title},
+        right_to_left=translation.get_language_bidi(),
+    )
+    response: HttpResponse = exporter.response(filename=f"{stem}.{export_format}")
+    return response
 
 
 class SafeTableExport(TableExport):  # type: ignore[misc]  # django-tables2 has no types

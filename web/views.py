@@ -12,7 +12,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
@@ -38,12 +37,10 @@ from web.draw_disclosure import draw_disclosure
 from web.player_parts import player_rating_parts
 from web.published import published, texts_in_language
 from web.rules_text import describe_rules, scoring_grid
-from web.tables import SafeTableExport, StandingsTable, table_rows
+from web.tables import EXPORT_FORMATS, StandingsTable, export_response, table_rows
 
 PUBLIC_MAX_AGE = 60
 PROBLEM_STATUS = 503
-EXPORT_PARAM = "_export"
-EXPORT_FORMATS = ("csv", "xlsx")
 
 View = Callable[..., HttpResponse]
 
@@ -208,18 +205,9 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
     rows = table_rows(snapshot.standings(final=final), snapshot.dropped_games) if snapshot else []
     table = StandingsTable(rows)
     RequestConfig(request, paginate=False).configure(table)
-    export_format = request.GET.get(EXPORT_PARAM)
-    if export_format in EXPORT_FORMATS:
-        exporter = SafeTableExport(
-            export_format,
-            table,
-            dataset_kwargs={"title": "standings"},
-            right_to_left=translation.get_language_bidi(),
-        )
-        response: HttpResponse = exporter.response(
-            filename=f"{ascii_name(season_obj.slug)}.{export_format}"
-        )
-        return response
+    download = export_response(request, table, "standings", ascii_name(season_obj.slug))
+    if download is not None:
+        return download
     rounds = queries.season_rounds(season_obj)
     race: RaceChart = snapshot.race if snapshot else {"labels": [], "series": []}
     series = colored([(s["player"], s["points"]) for s in race["series"]])
