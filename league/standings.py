@@ -103,6 +103,25 @@ class StandingRow:
     entries: tuple[GameEntry, ...]
     final_place: FinalPlace | None = None
 
+    @classmethod
+    def from_tally(
+        cls, tally: PlayerTally, rank: int | None, *, eligible: bool, podium_eligible: bool
+    ) -> StandingRow:
+        """The row of `tally`'s player at `rank` (None: unranked)."""
+        return cls(
+            rank=rank,
+            player=tally.player,
+            points=tally.points,
+            gap=tally.gap,
+            games=tally.games,
+            counted=tally.counted,
+            dropped=tally.dropped,
+            dropped_games=tally.dropped_games,
+            eligible=eligible,
+            podium_eligible=podium_eligible,
+            entries=tally.entries,
+        )
+
     def as_json(self, name: str) -> dict[str, Any]:
         """The row as FORMATS.md 5 prints it, for the player called `name` (a tournament's
         final table adds its place, points and score)."""
@@ -373,18 +392,11 @@ def _rows(
             list(_ranks(group, start=len(rows) + 1)) if ranked else [None] * len(group)
         )
         rows.extend(
-            StandingRow(
-                rank=rank,
-                player=t.player,
-                points=t.points,
-                gap=t.gap,
-                games=t.games,
-                counted=t.counted,
-                dropped=t.dropped,
-                dropped_games=t.dropped_games,
+            StandingRow.from_tally(
+                t,
+                rank,
                 eligible=is_eligible(rules, t),
                 podium_eligible=is_podium_eligible(rules, t),
-                entries=t.entries,
             )
             for t, rank in zip(group, ranks, strict=True)
         )

@@ -110,7 +110,11 @@ def tournament_rows(
     a played final table (`final_table`: its (player, score) pairs) decides places 1-4."""
     display = tiebreak or (lambda player: player)
     ordered = order_standing(tallies, display)
-    rows = [_row(tally, rank) for tally, rank in ordered]
+    # A tournament has no minimum and no podium conditions: every player is eligible.
+    rows = [
+        StandingRow.from_tally(tally, rank, eligible=True, podium_eligible=True)
+        for tally, rank in ordered
+    ]
     if not (final and rules.final_table is not None and len(final_table) == FINAL_TABLE_SIZE):
         return rows
     places = final_places(rules, final_table, [row.player for row in rows])
@@ -122,22 +126,6 @@ def tournament_rows(
         replace(row, rank=places[row.player].place, final_place=places[row.player]) for row in top
     ]
     return decided + [replace(row, rank=max(row.rank or 0, len(decided) + 1)) for row in rest]
-
-
-def _row(tally: PlayerTally, rank: int) -> StandingRow:
-    return StandingRow(
-        rank=rank,
-        player=tally.player,
-        points=tally.points,
-        gap=tally.gap,
-        games=tally.games,
-        counted=tally.counted,
-        dropped=tally.dropped,
-        dropped_games=tally.dropped_games,
-        eligible=True,
-        podium_eligible=True,
-        entries=tally.entries,
-    )
 
 
 def season_rows(
