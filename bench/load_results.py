@@ -9,6 +9,16 @@ scores (sometimes a correction of a pending result), confirms a result someone e
 or waits, until his table's result is confirmed. New rounds start until `--seconds` have
 passed; the round in play is then finished (bounded by `--grace` seconds).
 
+Two paces (`--pace`): `flat-out` (the default) sends the next request as soon as the last
+one is answered (a player with nothing to do waits 0.05-0.3 s), so the 200 clients are a
+closed loop that keeps the server saturated and measures its throughput: each request waits
+behind the others' (latency = 200 / requests per second). `phone` paces each player as a
+person with a phone: the tables finish their last deal over `--spread` seconds (10 s), a
+player reads his table's page before he acts (1-3 s), typing four scores takes 8-20 s,
+reading a result before confirming it 2-6 s, a player who waits for the others looks
+again every 3-8 s, and at each table one player enters the scores (the others confirm or
+wait). Both start every round at once for all 200 players.
+
 Every answer is checked (no 5xx, no connection error) and every accepted submission and
 confirmation is recorded by the client. Then the database must match: each played table
 has exactly one confirmed version and one game whose scores are that version's, each table's
@@ -16,8 +26,8 @@ versions are exactly the accepted submissions (none lost, none duplicated), and 
 confirmation was accepted per table.
 
     .venv/bin/python bench/load_results.py [--seconds 60] [--players 200]
-        [--worker-class gthread --threads 4] [--cache-url rediscache://127.0.0.1:6379/8]
-        [--profile]
+        [--pace phone] [--worker-class gthread --threads 4]
+        [--cache-url rediscache://127.0.0.1:6379/8] [--profile]
 """
 
 from __future__ import annotations
@@ -29,6 +39,7 @@ import sys
 import threading
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
@@ -55,6 +66,40 @@ CAN_ENTER = 'name="mode" value="scores"'
 MESSAGE = re.compile(r'<li class="(success|error|info|warning)">')
 
 
+@dataclass(frozen=True)
+class Pace:
+    """How long a player takes between requests, in seconds (ranges drawn uniformly)."""
+
+    arrive: tuple[float, float] = (0.0, 0.0)  # after the round starts, before his first look
+    read: tuple[float, float] = (0.0, 0.0)  # reading his table's page before acting
+    type_scores: tuple[float, float] = (0.0, 0.0)  # entering the four scores
+    check_result: tuple[float, float] = (0.0, 0.0)  # reading a result before confirming it
+    look_again: tuple[float, float] = (0.05, 0.3)  # waiting for the others
+    after_acting: tuple[float, float] = (0.0, 0.0)  # the answer to his form is on screen
+    one_scorer: bool = False  # the table agrees who enters its scores; the others wait
+
+
+def phone_pace(spread: float) -> Pace:
+    """A person with a phone (see the module's docstring)."""
+    return Pace(
+        arrive=(0.0, spread),
+        read=(1.0, 3.0),
+        type_scores=(8.0, 20.0),
+        check_result=(2.0, 6.0),
+        look_again=(3.0, 8.0),
+        after_acting=(3.0, 8.0),
+        one_scorer=True,
+    )
+
+
+def flat_out(spread: float) -> Pace:
+    """No person's time: the next request as soon as the last one is answered."""
+    return Pace()
+
+
+PACES: dict[str, Callable[[float], Pace]] = {"flat-out": flat_out, "phone": phone_pace}
+
+
 @dataclass
 class Ledger:
     """What the clients saw, shared by all threads (under `lock`)."""
@@ -68,6 +113,8 @@ class Ledger:
     statuses: Counter[int] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
+    # (seconds, "METHOD path", seconds since the run began) of every answer, for the slowest
+    timeline: list[tuple[float, str, float]] = field(default_factory=list)
     played: set[int] = field(default_factory=set)
     retry_answer: str = ""
     # A form that redirected (so it was handled) to a page that then failed: the client
@@ -172,7 +219,9 @@ class Player(threading.Thread):
                 ledger.failures.append(f"{method} {path}: {error!r}")
             return None
         with ledger.lock:
-            ledger.latencies.append(time.perf_counter() - began)
+            spent = time.perf_counter() - began
+            ledger.latencies.append(spent)
+            ledger.timeline.append((spent, f"{method} {path}", began - self.run_state.began))
             ledger.statuses[response.status_code] += 1
             retryable = response.status_code == 503 and response.headers.get("Retry-After")
             if retryable and self.run_state.retryable_ok:
@@ -192,10 +241,21 @@ class Player(threading.Thread):
         found = MESSAGE.search(response.text)
         return found.group(1) if found else None
 
-    def play(self, table_id: int) -> None:
-        """Act on the table until its result is confirmed (or the hard stop)."""
+    def pause(self, span: tuple[float, float]) -> None:
+        """Take a person's time (never past the hard stop)."""
+        low, high = span
+        if high > 0:
+            left = self.run_state.hard_stop - time.monotonic()
+            time.sleep(max(0.0, min(self.rng.uniform(low, high), left)))
+
+    def play(self, table_id: int, scorer: bool) -> None:
+        """Act on the table until its result is confirmed (or the hard stop); with a pace
+        of one scorer per table, only the `scorer` enters scores."""
         ledger = self.run_state.ledger
+        pace = self.run_state.pace
+        enters = scorer or not pace.one_scorer
         page = f"/tables/{table_id}/"
+        self.pause(pace.arrive)
         while time.monotonic() < self.run_state.hard_stop:
             response = self.request("GET", page)
             if response is None or response.status_code != 200:
@@ -207,6 +267,8 @@ class Player(threading.Thread):
                 return
             confirm = CONFIRM_VERSION.search(html)
             if confirm and self.rng.random() < 0.85:
+                self.pause(pace.read)
+                self.pause(pace.check_result)
                 outcome = self.post(f"/tables/{table_id}/confirm/", {"version": confirm.group(1)})
                 with ledger.lock:
                     if outcome == "success":
@@ -215,8 +277,11 @@ class Player(threading.Thread):
                         ledger.unsure_confirmations[table_id] += 1
                     else:
                         ledger.refused[f"confirm {outcome}"] += 1
-            elif CAN_ENTER in html and (status is None or self.rng.random() < 0.15):
-                scores = tuple(self.rng.randint(-200, 300) for _ in range(4))
+            elif enters and CAN_ENTER in html and (status is None or self.rng.random() < 0.15):
+                low, high = self.run_state.score_range
+                scores = tuple(self.rng.randint(low, high) for _ in range(4))
+                self.pause(pace.read)
+                self.pause(pace.type_scores)
                 form = {"mode": "scores", **{f"score-{i}": str(s) for i, s in enumerate(scores)}}
                 outcome = self.post(f"/tables/{table_id}/submit/", form)
                 with ledger.lock:
@@ -230,14 +295,17 @@ class Player(threading.Thread):
                     else:
                         ledger.refused[f"submit {outcome}"] += 1
             else:
-                time.sleep(self.rng.uniform(0.05, 0.3))
+                self.pause(pace.look_again)
+                continue
+            self.pause(pace.after_acting)
 
     def run(self) -> None:
         state = self.run_state
         for number, tables in enumerate(state.table_of, 1):
             if number > state.rounds_started:
                 return
-            self.play(tables[self.index])
+            mine = tables[self.index]
+            self.play(mine, scorer=tables.index(mine) == self.index)
             try:
                 state.barrier.wait(timeout=max(1.0, state.hard_stop - time.monotonic()))
             except threading.BrokenBarrierError:
@@ -255,6 +323,9 @@ class Run:
     ledger: Ledger = field(default_factory=Ledger)
     rounds_started: int = 1
     retryable_ok: bool = False  # a 503 with Retry-After is expected (fault runs)
+    began: float = field(default_factory=time.perf_counter)
+    pace: Pace = field(default_factory=Pace)
+    score_range: tuple[int, int] = (-200, 300)  # game totals the players enter
 
     def round_finished(self) -> None:
         """Barrier action (one thread, all others waiting): start the next round while
@@ -305,6 +376,18 @@ def verify(run: Run) -> list[str]:
     return problems
 
 
+def possible_totals() -> tuple[int, int]:
+    """The game totals the season's rules allow (scoring.bounds): what the players enter, so
+    that a refusal in the run is a race between players, not an impossible total."""
+    from league.actions.common import season_rules
+    from league.models import Season
+    from scoring import get_preset
+    from scoring.bounds import game_total_bounds
+
+    rules = season_rules(Season.objects.get(slug=SEASON))
+    return game_total_bounds(get_preset(rules.scoring_preset), rules.deals_per_game)
+
+
 def run_players(
     base: str,
     clients: list[dict[str, object]],
@@ -313,6 +396,7 @@ def run_players(
     grace: float,
     *,
     retryable_ok: bool = False,
+    pace: Pace | None = None,
 ) -> tuple[Run, float, int]:
     """Run one client thread per player; returns the run, its duration and how many
     players were still busy at the hard stop."""
@@ -323,6 +407,8 @@ def run_players(
         stop_starting=began + seconds,
         hard_stop=began + seconds + grace,
         retryable_ok=retryable_ok,
+        pace=pace or Pace(),
+        score_range=possible_totals(),
     )
     players = [Player(i, base, me, run) for i, me in enumerate(clients)]
     for player in players:
@@ -347,6 +433,9 @@ def summarize(run: Run, elapsed: float, stuck: int) -> list[str]:
     print(f"accepted: {sum(len(v) for v in ledger.submitted.values())} submissions, "
           f"{sum(ledger.confirmed.values())} confirmations; refused (with a message): "
           f"{dict(ledger.refused)}")  # fmt: skip
+    slowest = sorted(ledger.timeline, reverse=True)[:8]
+    print("slowest: " + "; ".join(f"{what} {spent:.2f} s at {at:.1f} s"
+                                  for spent, what, at in slowest))  # fmt: skip
     unsure = sum(len(v) for v in ledger.unsure_submissions.values())
     if unsure or ledger.unsure_confirmations:
         print(f"handled, then the next page met the outage: {unsure} submissions, "
@@ -391,6 +480,12 @@ def main() -> None:
         help="the servers' cache (rediscache://..., as in production: sessions come from it); "
         "default: each process's memory",
     )
+    parser.add_argument(
+        "--pace", choices=sorted(PACES), default="flat-out", help="see the module's docstring"
+    )
+    parser.add_argument(
+        "--spread", type=float, default=10, help="phone pace: seconds over which tables finish"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--worker-class", default="sync", help="gunicorn's: sync or gthread")
     parser.add_argument("--threads", type=int, default=1, help="per worker (gthread)")
@@ -421,7 +516,7 @@ def main() -> None:
         f"gunicorn {args.workers} workers, {args.worker_class}"
         + (f" x {args.threads} threads" if args.worker_class == "gthread" else "")
         + (f", keep-alive {args.keep_alive} s" if args.keep_alive is not None else "")
-        + f", cache {args.cache_url or 'per process'}"
+        + f", cache {args.cache_url or 'per process'}, pace {args.pace}"
     )
     print(served)
     with scratch() as logs:
@@ -443,7 +538,10 @@ def main() -> None:
             config="bench/gunicorn_profile.py" if args.profile else "config/gunicorn.conf.py",
         )
         try:
-            run, elapsed, stuck = run_players(base, clients, table_of, args.seconds, args.grace)
+            pace = PACES[args.pace](args.spread)
+            run, elapsed, stuck = run_players(
+                base, clients, table_of, args.seconds, args.grace, pace=pace
+            )
         finally:
             gunicorn.stop()
             worker.stop()

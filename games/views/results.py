@@ -187,9 +187,8 @@ def _confirm_row(
             parts.append(_("%(contract)s bid") % {"contract": noted.contracts[seat]})
         if noted.tricks[seat] is not None:
             parts.append(_("%(tricks)s taken") % {"tricks": noted.tricks[seat]})
-        cells.append(
-            (cell, _("Your notes: %(noted)s") % {"noted": ", ".join(parts)} if parts else "")
-        )
+        note = _("Your notes: %(noted)s") % {"noted": ", ".join(parts)} if parts else ""
+        cells.append((names.get(seat, ""), cell, note))
     return {
         "deal": line,
         "differs": noted.differs,

@@ -211,7 +211,7 @@ def confirm_against_own_notes(chromium, live_server, table, language: str) -> No
     marks = page.locator("#entered-sheet [data-notes-mark]")
     expect(marks).to_have_count(len(NOTES_DIFFER))
     for number in NOTES_DIFFER:
-        row = page.locator("#entered-sheet tbody tr").nth(number - 1)
+        row = page.locator(f'#entered-sheet [data-deal="{number}"]')
         expect(row.locator("[data-notes-mark]")).to_have_count(1)
     assert overflow(page) <= 0
     assert axe_violations(page) == []

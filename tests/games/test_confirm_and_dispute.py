@@ -45,9 +45,12 @@ def test_confirmer_sees_the_entered_sheet_deal_by_deal(client, one_deal_table):
     ]
     assert "6\u2665" in sheet  # the bid and trump
     declarer = one_deal_table.seats.get(seat=1).player.name
-    assert f"<td>{declarer}</td>" in sheet
-    assert "6 bid, 4 taken" in sheet
-    assert '<bdi dir="ltr" class="number">-30</bdi>' in sheet
+    assert f"Declarer: <strong>{declarer}</strong>" in sheet
+    # The declarer's row: his name (in bold), 6 contracted, 4 taken, -30.
+    row = sheet[sheet.index(f"<strong>{declarer}</strong></th>") :]
+    row = row[: row.index("</tr>")]
+    cells = [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
+    assert cells == ["6", "4", '<bdi dir="ltr" class="number">-30</bdi>']
     assert 'action="/tables/' in body[body.index('id="entered-sheet"') :]  # confirm form after
 
 
