@@ -240,6 +240,8 @@ def redis_outage(args: argparse.Namespace) -> bool:
                     return answers
 
                 def caught_up() -> bool:
+                    # The first result moves the season to "running": its row changes too.
+                    season.refresh_from_db()
                     latest = latest_snapshot(season)
                     return latest is not None and latest.fingerprint == inputs_fingerprint(season)
 

@@ -2,9 +2,9 @@
 // buttons, writing into the sheet form's own fields, so the form submits exactly as it does
 // without scripts and the server checks everything. Here: the conveniences only, each a
 // value the rules fix or a stated default (the winning bid and its trump in one tap; the
-// declarer's contract taken from his bid; the declarer when one player alone contracted
-// at least the bid; every player's tricks his contract unless the player taps otherwise,
-// and the last one 13 minus the others'), the running totals the server's check gives, and
+// fourth player's tricks 13 minus the others'; every player's contract the tricks he took
+// (made) unless the player taps what he bid; the declarer when one player alone
+// contracted at least the bid), the running totals the server's check gives, and
 // a draft that survives (the server's copy, or this phone's when it is newer or the
 // network is down).
 (function () {
@@ -34,9 +34,9 @@
   var advanceAfterCheck = null;
   var advanceNotBefore = 0;
   var advanceTimer = null;
-  var presumed = {};      // deal index -> true while two or more players' tricks are "made" by default
+  var presumed = {};      // deal index -> true while some players' contracts are "made" by default
   // A deal finished by presuming that the players not tapped made their contracts stays on
-  // screen a moment before the next one, so a player who is still tapping the tricks of
+  // screen a moment before the next one, so a player who is still tapping the contract of
   // another player who missed does it on this deal, not the next.
   var PRESUMED_GRACE_MS = 1500;
 
@@ -74,28 +74,39 @@
   function bidDone(deal) { return get(deal, "trump") !== "" && get(deal, "winning_bid") !== ""; }
   function contracts(deal) { return SEATS.map(function (s) { return number(deal, "contract-" + s); }); }
   function contractsDone(deal) { return contracts(deal).indexOf(null) === -1; }
+  function tricks(deal) { return SEATS.map(function (s) { return number(deal, "tricks-" + s); }); }
+  function tricksDone(deal) { return tricks(deal).indexOf(null) === -1; }
+  function isPadField(name) { return !!name && /^(contract|tricks)-\d$/.test(name); }
 
-  // The next value the player is asked for: the bid, the contracts (in bidding order once
-  // the declarer is known), the declarer if the contracts do not tell; then the tricks,
-  // which are all on the card at once (null).
+  // The next value the player is asked for: the bid, the tricks (in bidding order once the
+  // declarer is known; the fourth is 13 minus the others'); then the contracts, which are
+  // all on the card at once (null), and the declarer if the contracts do not tell.
+  // Tricks come first because they add up to 13: three taps give all four, and then only
+  // the players who missed need a tap (a contract is never 13 minus the others').
   function nextTarget(deal) {
     if (!bidDone(deal)) return "bid";
     var order = biddingOrder(deal);
     for (var i = 0; i < order.length; i++) {
-      if (get(deal, "contract-" + order[i]) === "") return "contract-" + order[i];
+      if (get(deal, "tricks-" + order[i]) === "") return "tricks-" + order[i];
     }
-    if (get(deal, "declarer") === "") return "declarer";
+    if (get(deal, "declarer") === "" && contractsDone(deal)) return "declarer";
     return null;
   }
 
   // --- conveniences (never checks: the server decides what is valid) -------------------
-  function declarerContractFromBid(deal) {
-    var declarer = number(deal, "declarer");
-    SEATS.forEach(function (s) { if (s !== declarer) clearAuto(deal, "contract-" + s); });
-    var bid = get(deal, "winning_bid");
-    if (declarer === null || bid === "") return;
-    var name = "contract-" + declarer;
-    if (get(deal, name) === "" || auto[key(deal, name)]) fillAuto(deal, name, bid);
+  // With three players' tricks tapped, the fourth took the rest of the 13.
+  function fourthTricks(deal) {
+    SEATS.forEach(function (s) { clearAuto(deal, "tricks-" + s); });
+    var tapped = SEATS.filter(function (s) { return get(deal, "tricks-" + s) !== ""; });
+    if (tapped.length !== 3) return;
+    var sum = 0;
+    for (var i = 0; i < tapped.length; i++) {
+      var taken = number(deal, "tricks-" + tapped[i]);
+      if (taken === null) return;
+      sum += taken;
+    }
+    var left = SEATS.filter(function (s) { return tapped.indexOf(s) === -1; })[0];
+    if (sum <= 13) fillAuto(deal, "tricks-" + left, 13 - sum);
   }
   // The declarer's contract is at least his winning bid: when one player alone contracted
   // that much, he is the declarer.
@@ -107,44 +118,41 @@
     var candidates = SEATS.filter(function (s) { return all[s] >= bid; });
     if (candidates.length === 1) fillAuto(deal, "declarer", candidates[0]);
   }
-  // Tricks: each player made his contract unless the player tapped otherwise. Once the
-  // tapped tricks and the others' contracts add up to 13, the others are filled in as made;
-  // with one player left, his tricks are 13 minus the others'. Until then they stay empty,
-  // so the deal is not finished (nor marked wrong) half-way.
-  function settleTricks(deal) {
+  // Contracts: each player contracted the tricks he took (made) unless the player tapped
+  // otherwise. Four "made" contracts would add up to 13, which contracts never do, so
+  // nothing is filled in until a tap says who missed; then the others are filled in as
+  // made, unless that again adds up to 13. Until then they stay empty, so the deal is not
+  // finished (nor marked wrong) half-way.
+  function settleContracts(deal) {
     presumed[deal] = false;
-    SEATS.forEach(function (s) { clearAuto(deal, "tricks-" + s); });
-    if (!contractsDone(deal)) return;
-    var all = contracts(deal);
-    var tapped = SEATS.filter(function (s) { return get(deal, "tricks-" + s) !== ""; });
+    SEATS.forEach(function (s) { clearAuto(deal, "contract-" + s); });
+    if (!tricksDone(deal)) return;
+    var taken = tricks(deal);
+    var tapped = SEATS.filter(function (s) { return get(deal, "contract-" + s) !== ""; });
     var left = SEATS.filter(function (s) { return tapped.indexOf(s) === -1; });
     if (!tapped.length || !left.length) return;
     var sum = 0;
     for (var i = 0; i < tapped.length; i++) {
-      var taken = number(deal, "tricks-" + tapped[i]);
-      if (taken === null) return;
-      sum += taken;
+      var contract = number(deal, "contract-" + tapped[i]);
+      if (contract === null) return;
+      sum += contract;
     }
-    if (left.length === 1) {
-      if (sum <= 13) fillAuto(deal, "tricks-" + left[0], 13 - sum);
-      return;
-    }
-    var made = left.reduce(function (total, s) { return total + all[s]; }, sum);
-    if (made !== 13) return;
-    left.forEach(function (s) { fillAuto(deal, "tricks-" + s, all[s]); });
+    var made = left.reduce(function (total, s) { return total + taken[s]; }, sum);
+    if (made === 13) return;
+    left.forEach(function (s) { fillAuto(deal, "contract-" + s, taken[s]); });
     presumed[deal] = true;
   }
-  // After any change of the bid, the declarer or a contract.
+  // After any change of the bid, the declarer, a contract or tricks.
   function settle(deal) {
+    fourthTricks(deal);
+    settleContracts(deal);
     declarerFromContracts(deal);
-    declarerContractFromBid(deal);
-    settleTricks(deal);
   }
-  // What a tricks button shows as chosen: the value, or the contract (made) by default.
-  function shownTricks(deal, seat) {
-    var value = get(deal, "tricks-" + seat);
-    if (value !== "" || !contractsDone(deal)) return value;
-    return get(deal, "contract-" + seat);
+  // What a contract button shows as chosen: the value, or the tricks (made) by default.
+  function shownContract(deal, seat) {
+    var value = get(deal, "contract-" + seat);
+    if (value !== "" || !tricksDone(deal)) return value;
+    return get(deal, "tricks-" + seat);
   }
 
   // --- state of each deal, from the fields and the server's answer ---------------------
@@ -176,7 +184,7 @@
   function render() {
     root.querySelector("[data-deal-number]").textContent = String(current + 1);
     var bidding = target === "bid";
-    var contractTarget = !!target && target.indexOf("contract-") === 0;
+    var padTarget = isPadField(target);
     root.querySelector("[data-bid-grid]").hidden = !bidding;
     root.querySelectorAll("[data-bid]").forEach(function (button) {
       var on = get(current, "trump") === button.dataset.trump &&
@@ -207,24 +215,25 @@
       cell.textContent = scores ? String(scores[Number(cell.dataset.dealScore)]) : "";
     });
     var label = root.querySelector("[data-target-label]");
-    if (contractTarget) {
-      label.textContent = fill(text.textContract, { name: config.players[Number(target.split("-")[1])] });
+    if (padTarget) {
+      var asked = target.indexOf("tricks-") === 0 ? text.textTricks : text.textContract;
+      label.textContent = fill(asked, { name: config.players[Number(target.split("-")[1])] });
     } else if (target === "declarer") {
       label.textContent = text.textWhoDeclared;
     } else {
       label.textContent = "";
     }
-    root.querySelector("[data-number-pad]").hidden = !contractTarget;
+    root.querySelector("[data-number-pad]").hidden = !padTarget;
     root.querySelectorAll("[data-number]").forEach(function (button) {
-      button.setAttribute("aria-pressed", contractTarget && get(current, target) === button.dataset.number ? "true" : "false");
+      button.setAttribute("aria-pressed", padTarget && get(current, target) === button.dataset.number ? "true" : "false");
     });
-    root.querySelector("[data-tricks-pickers]").hidden =
-      bidding || contractTarget || !bidDone(current) || !contractsDone(current);
-    root.querySelectorAll("[data-tricks]").forEach(function (button) {
-      var seat = Number(button.dataset.tricksSeat);
-      var on = shownTricks(current, seat) === button.dataset.tricks;
+    root.querySelector("[data-contract-pickers]").hidden =
+      bidding || padTarget || !bidDone(current) || !tricksDone(current);
+    root.querySelectorAll("[data-contract]").forEach(function (button) {
+      var seat = Number(button.dataset.contractSeat);
+      var on = shownContract(current, seat) === button.dataset.contract;
       button.setAttribute("aria-pressed", on ? "true" : "false");
-      var byDefault = get(current, "tricks-" + seat) === "" || !!auto[key(current, "tricks-" + seat)];
+      var byDefault = get(current, "contract-" + seat) === "" || !!auto[key(current, "contract-" + seat)];
       button.classList.toggle("is-auto", on && byDefault);
     });
     var list = root.querySelector("[data-problems]");
@@ -322,16 +331,16 @@
       delete auto[key(current, data.pick)];
       settle(current);
       changed(current);
-    } else if (data.number !== undefined && target && target.indexOf("contract-") === 0) {
+    } else if (data.number !== undefined && isPadField(target)) {
       set(current, target, data.number);
       delete auto[key(current, target)];
       settle(current);
       changed(current);
-    } else if (data.tricks !== undefined) {
-      var name = "tricks-" + data.tricksSeat;
-      set(current, name, data.tricks);
+    } else if (data.contract !== undefined) {
+      var name = "contract-" + data.contractSeat;
+      set(current, name, data.contract);
       delete auto[key(current, name)];
-      settleTricks(current);
+      settle(current);
       changed(current);
     } else if (data.cell) {
       target = data.cell === "winning_bid" ? "bid" : data.cell;

@@ -70,13 +70,14 @@ def test_the_players_pages_pass_axe_core_and_fit_360_px(
     problems += check(page, "table page")
     page.goto(f"{live_server.url}/tables/{table.pk}/sheet/")
     problems += check(page, "deal sheet")
-    # The same deal at its tricks: the bid, then four contracts (the declarer is told by them).
+    # The same deal at its contracts: the bid, then three players' tricks (the fourth's are
+    # the rest of the 13).
     sheet = page.locator("#deal-sheet")
     sheet.locator('[data-bid="5"][data-trump="H"]').click()
-    for contract in (5, 3, 3, 0):
-        sheet.locator(f'.number-pad [data-number="{contract}"]').click()
-    page.locator("[data-tricks-pickers]").wait_for(state="visible")
-    problems += check(page, "deal sheet, tricks")
+    for taken in (5, 3, 3):
+        sheet.locator(f'.number-pad [data-number="{taken}"]').click()
+    page.locator("[data-contract-pickers]").wait_for(state="visible")
+    problems += check(page, "deal sheet, contracts")
 
     # The four scores entered, then the confirming player's view of them.
     page.goto(f"{live_server.url}/tables/{table.pk}/")

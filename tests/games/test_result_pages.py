@@ -235,4 +235,4 @@ def test_phone_sheet_offers_each_winning_bid_with_its_trump_in_one_button(client
     assert 'data-bid="7" data-trump="H" aria-label="7 Hearts"' in body
     assert 'aria-label="13NT (No trump)"' in body and ">13NT</button>" in body
     assert 'data-bid="4"' not in body  # below the preset's minimum bid
-    assert body.count("data-tricks-seat=") == 4 * 14  # each player's tricks, 0..13
+    assert body.count("data-contract-seat=") == 4 * 14  # each player's contract, 0..13
