@@ -362,7 +362,8 @@ def _move(version: ResultVersion, status: str, action: str, actor: Any, reason: 
 
 
 def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, source: str) -> Game:
-    """Write (or replace) the table's Game and its per-seat results from `version`."""
+    """Write (or replace) the table's Game and its per-seat results from `version`. The
+    result is confirmed: every player's sheet draft of the table (his notes) is done."""
     round_ = table.round
     game = record_game(
         Game(
@@ -378,5 +379,6 @@ def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, sour
     )
     if round_.season.status == Season.Status.UPCOMING:  # its first result: running now
         advance_season_status(round_.season)
+    SheetDraft.objects.filter(table=table).delete()
     announce_results(round_.season_id, game.pk)
     return game

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games import notes as notes_module
-from games.actions import submit_result
+from games.actions import confirm_result, submit_result
 from games.models import SheetDraft
 from games.notes import differences_from_notes
 from tests.games.test_confirm_and_dispute import DEAL
@@ -129,7 +129,22 @@ def test_the_confirmer_sees_where_the_sheet_differs_from_his_own_notes(client, t
     assert "Your notes differ in 1 deal: 2" in body
     assert body.count("data-notes-mark") == 2
     assert "Your notes: 3 taken" in body and "Your notes: 2 taken" in body
-    assert body.count('class="num notes-differ"') == 2
+    assert body.count('<tr class="notes-differ">') == 2  # the two players' rows of deal 2
+
+
+@pytest.mark.django_db
+def test_a_confirmed_result_ends_every_players_draft_of_the_table(two_deal_table):
+    a, b, *_ = seated_users(two_deal_table)
+    for seat in (1, 2):
+        SheetDraft.objects.create(
+            table=two_deal_table,
+            player=two_deal_table.seats.get(seat=seat).player,
+            data={"saved_at": 1, "fields": notes_of([DEAL, SECOND])},
+        )
+    submit_result(two_deal_table, actor=a, deals=[DEAL, SECOND])
+    assert SheetDraft.objects.filter(table=two_deal_table).count() == 2  # notes to check with
+    confirm_result(two_deal_table, 1, actor=b)
+    assert not SheetDraft.objects.filter(table=two_deal_table).exists()
 
 
 @pytest.mark.django_db
