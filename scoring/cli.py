@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any, NoReturn, Protocol
 
+from scoring.collector import collector_paused
 from scoring.game import parse_game_record, score_game
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
 from scoring.presets import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
@@ -107,7 +108,15 @@ def _require_objects(deals: list[Any], where: str) -> None:
 
 
 def main(argv: list[str], stdin: TextReader, stdout: TextWriter, stderr: TextWriter) -> int:
-    """Run score_deals with `argv` (without the program name); return the exit code."""
+    """Run score_deals with `argv` (without the program name); return the exit code.
+
+    The file, its verdict and the printed text hold no cycle: the cycle collector is paused
+    throughout (`collector_paused`), which was a third of the time on a large file."""
+    with collector_paused():
+        return _run(argv, stdin, stdout, stderr)
+
+
+def _run(argv: list[str], stdin: TextReader, stdout: TextWriter, stderr: TextWriter) -> int:
     try:
         args, extra = _parser().parse_known_args(argv)
         if extra:

@@ -13,6 +13,8 @@ from scoring.problems import Problem
 from scoring.tricks import TRICK_KEYS
 
 _SUIT_WORDS: Final = ("club", "diamond", "heart", "spade")
+# holder[SUIT_CARDS[suit]]: who holds each card of that suit (cards are suit * 13 + rank).
+_SUIT_CARDS: Final = tuple(slice(suit * 13, suit * 13 + 13) for suit in range(4))
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,14 +106,13 @@ def _whole(value: object, low: int, high: int) -> bool:
 class _DealCheck:
     """One validation run: collects errors while walking the record field by field."""
 
-    __slots__ = ("counts", "errors", "holder", "preset", "revokes")
+    __slots__ = ("errors", "holder", "preset", "revokes")
 
     def __init__(self, preset: Preset) -> None:
         self.preset = preset
         self.errors: list[Problem] = []
-        # holder[card] is the seat holding it (-1: not held); counts[seat * 4 + suit] cards.
+        # holder[card] is the seat holding it (-1: not held, -2: passed in a frisch round).
         self.holder: list[int] | None = None
-        self.counts: list[int] = [0] * 16
         self.revokes: list[tuple[str, int, int, int]] = []
 
     def fail(self, code: ErrorCode, path: str, message: str) -> None:
@@ -272,7 +273,6 @@ class _DealCheck:
             )
             return
         holder = [-1] * 52
-        counts = self.counts
         fail = self.fail
         for seat, hand in enumerate(hands):
             if type(hand) is not list:
@@ -302,7 +302,6 @@ class _DealCheck:
                     )
                 else:
                     holder[card] = seat
-                    counts[seat * 4 + CARD_SUIT[card]] += 1
         self.holder = holder
 
     def read_frisch(self, frisch: object) -> int:
@@ -332,7 +331,6 @@ class _DealCheck:
                 "after that an all-pass means a redeal.",
             )
         holder = self.holder
-        counts = self.counts
         directions = options.frisch_directions
         for r, passes in enumerate(frisch):
             if type(passes) is not list or len(passes) != 4:
@@ -371,7 +369,6 @@ class _DealCheck:
                         )
                         continue
                     holder[card] = -2  # in transit until every seat has passed
-                    counts[seat * 4 + CARD_SUIT[card]] -= 1
                     passed[seat].append(card)
             step = directions[r % len(directions)]
             for seat, cards_passed in enumerate(passed):
@@ -379,7 +376,6 @@ class _DealCheck:
                 for card in cards_passed:
                     if holder is not None:
                         holder[card] = receiver
-                    counts[receiver * 4 + CARD_SUIT[card]] += 1
         return len(frisch)
 
     def read_trump_auction(
@@ -596,7 +592,6 @@ class _DealCheck:
         keys_by_led = (
             TRICK_KEYS[int(trump) * 4 : int(trump) * 4 + 4] if trump is not None else TRICK_KEYS[:4]
         )
-        counts = self.counts
         for i, trick in enumerate(play):
             if type(trick) is not list:
                 self.fail(
@@ -621,8 +616,8 @@ class _DealCheck:
             best = -1
             led = 0
             keys = keys_by_led[0]
-            for j in range(4):
-                code = trick[j]
+            led_cards = _SUIT_CARDS[0]
+            for j, code in enumerate(trick):
                 try:
                     card = CARD_INDEX[code]
                 except (KeyError, TypeError):
@@ -635,10 +630,10 @@ class _DealCheck:
                 if j == 0:
                     led = suit
                     keys = keys_by_led[suit]
+                    led_cards = _SUIT_CARDS[suit]
                 if holder[card] == seat:
                     holder[card] = -1
-                    counts[seat * 4 + suit] -= 1
-                    if suit != led and counts[seat * 4 + led]:
+                    if suit != led and seat in holder[led_cards]:
                         self.revokes.append((f"play[{i}][{j}]", seat, card, led))
                 else:
                     self.fail(

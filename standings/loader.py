@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-import gc
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -22,6 +20,7 @@ from league.standings import (
     tally_players,
 )
 from league.tournament_standings import season_rows
+from scoring.collector import collector_paused
 from standings.sql import season_tallies
 
 
@@ -159,25 +158,6 @@ def _standings_from_database(season: Season, rules: LeagueRules, final: bool) ->
         return SeasonStandings(season, rules, final, (), players, {}, tuple(tallies)).ranked(
             final=final
         )
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a large season's standings are built.
-
-    Tens of thousands of tallies, rows and lists of dropped games are made and all kept: each
-    few hundred of them set off a collection, and every so often one walks the whole heap of
-    the process, finding nothing (none of them is garbage). In bench/bench_standings.py that
-    was 0.1-0.2 s of a 0.8 s recompute. Reference counting still frees as usual; the
-    collector is enabled again (if it was) when the block ends, however it ends.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def current_ranking(season: Season) -> tuple[StandingRow, ...]:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scoring import score_game
 from scoring.cli import main
@@ -254,3 +256,71 @@ def test_score_deals_command_refuses_a_duplicated_key_with_exit_2(tmp_path):
         call_command("score_deals", write(tmp_path, document), stdout=io.StringIO(), stderr=err)
     assert exit_info.value.code == 2
     assert 'the key "deals" appears more than once' in err.getvalue()
+
+
+def _written(value, colon, repeat_at, counter):
+    """`value` as JSON text with `colon` after each key, the `repeat_at`-th object (in
+    document order) naming its first key twice: the second time with another value (a
+    repeated key at any depth)."""
+    if isinstance(value, dict):
+        index, counter[0] = counter[0], counter[0] + 1
+        pairs = [
+            json.dumps(key) + colon + _written(item, colon, repeat_at, counter)
+            for key, item in value.items()
+        ]
+        if index == repeat_at and value:
+            pairs.append(json.dumps(next(iter(value))) + colon + "null")
+        return "{" + ", ".join(pairs) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_written(item, colon, repeat_at, counter) for item in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def run_both(path, monkeypatch):
+    """score_deals on `path` with every text read by the large-text path (a key count, then
+    the exact read when unproven) and with every text read the exact way."""
+    outputs = []
+    for walk_below in (0, 10**9):
+        monkeypatch.setattr("scoring.jsonio.WALK_BELOW", walk_below)
+        outputs.append(run([path]))
+    return outputs
+
+
+# Names that look like keys, or hold the colon that would balance a repeated key's count.
+NAMES = st.sampled_from(["Dana", 'Eli": "x', '": 1, "deals', "Noa:", "עומר", "a\\b"])
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    colon=st.sampled_from([": ", ":", " : ", "\n:"]),
+    seed=st.integers(0, 2**32 - 1),
+    deals=st.integers(1, 3),
+    game=st.booleans(),
+    players=st.lists(NAMES, min_size=4, max_size=4),
+    repeat_at=st.one_of(st.none(), st.integers(0, 8)),
+    spoil=st.booleans(),
+)
+def test_the_fast_and_the_exact_read_print_the_same_bytes(
+    tmp_path, monkeypatch, colon, seed, deals, game, players, repeat_at, spoil
+):
+    """Accepted or refused, a deal file gives the same exit code, output and error bytes
+    whether it is read by the key count or the exact way; a repeated key anywhere is
+    refused (exit 2) and a good file's output is json.dumps of its verdict."""
+    records = random_deals(seed, deals, EN_WIKIPEDIA, revoke_chance=0.1)
+    if spoil:
+        records[-1]["contracts"] = [4, 5, 0, 4]
+    document = {"players": players, "deals": records} if game else records
+    text = _written(document, colon, -1 if repeat_at is None else repeat_at, [0])
+    path = write(tmp_path, text)
+    fast, exact = run_both(path, monkeypatch)
+    assert fast == exact
+    code, out, err = fast
+    repeated = repeat_at is not None and repeat_at < text.count("{")
+    if repeated:
+        assert (code, out) == (2, "") and "appears more than once" in err
+    else:
+        expected = score_game(records, WHIST_ONLINE).to_json()
+        assert (code, err) == (0 if expected["valid"] else 1, "")
+        assert out == json.dumps(expected, ensure_ascii=False) + "\n"

@@ -98,15 +98,18 @@ def test_a_large_text_is_still_refused_naming_where(record, code, where):
 
 
 # A JSON value as written: objects are lists of (key, value) pairs, so a key may repeat.
-_KEYS = st.text(alphabet='ab":\\ ', max_size=3)
+# Keys and strings are drawn from quotes, colons and backslashes too, so a string may look
+# like a key (`a": 1, "a`) or hold the colon that would balance a repeated key's count.
+_KEYS = st.text(alphabet='ab":\\ ', max_size=3) | st.sampled_from(['a": "a', '": 1, "'])
 _WRITTEN = st.recursive(
-    st.integers(-5, 5) | st.text(alphabet='ab":\\ \n\u05d0', max_size=4),
+    st.integers(-5, 5) | st.text(alphabet='ab":\\ \n\u05d0', max_size=4) | _KEYS,
     lambda inner: (
         st.lists(inner, max_size=3)
         | st.lists(st.tuples(_KEYS, inner), max_size=4).map(lambda pairs: ("object", pairs))
     ),
     max_leaves=12,
 )
+_COLONS = st.sampled_from([":", ": ", " :", " : ", "\n:", ":\t", "\r\n :"])
 
 
 def _write(value: object, colon: str, ascii_only: bool) -> str:
@@ -134,30 +137,48 @@ def _repeats(value: object) -> bool:
     return False
 
 
-@settings(max_examples=300, deadline=None)
-@given(
-    value=_WRITTEN,
-    colon=st.sampled_from([":", ": ", " :", " : ", "\n:", ":\t"]),
-    ascii_only=st.booleans(),
-)
-def test_the_fast_read_of_large_texts_refuses_every_repeated_key(value, colon, ascii_only):
-    """Large texts are read without a Python call per key (jsonio._read_large): a repeated
-    key must still be refused, whatever the spacing and whatever the strings hold."""
-    text = _write(value, colon, ascii_only)
+def outcome(text: str, *, fast: bool) -> tuple[object, ...]:
+    """What loads_strict makes of `text`: its value, or its refusal's code, path and message.
+    `fast`: every text takes the large-text path (jsonio._read_large, then the exact read
+    when unproven); else every text is read the exact way."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(scoring.jsonio, "WALK_BELOW", 0)  # every text takes the large path
-        if _repeats(value):
-            with pytest.raises(StrictJsonError) as refused:
-                loads_strict(text)
-            assert refused.value.code == StrictJsonCode.DUPLICATE_KEY
-        else:
-            assert loads_strict(text) == json.loads(text)
+        patch.setattr(scoring.jsonio, "WALK_BELOW", 0 if fast else len(text) + 1)
+        try:
+            return ("read", loads_strict(text))
+        except StrictJsonError as refused:
+            return ("refused", refused.code, refused.path, refused.message)
+
+
+@settings(max_examples=400, deadline=None)
+@given(value=_WRITTEN, colon=_COLONS, ascii_only=st.booleans())
+def test_the_fast_read_of_large_texts_agrees_with_the_exact_read(value, colon, ascii_only):
+    """Large texts are read without a Python call per key (jsonio._read_large): whatever the
+    spacing and whatever the strings hold, a text is read or refused exactly as the exact
+    walk reads or refuses it (same value; same code, path and message), and every repeated
+    key, at any depth, is refused."""
+    text = _write(value, colon, ascii_only)
+    fast = outcome(text, fast=True)
+    assert fast == outcome(text, fast=False)
+    if _repeats(value):
+        assert fast[:2] == ("refused", StrictJsonCode.DUPLICATE_KEY)
+    else:
+        assert fast == ("read", json.loads(text))
+
+
+def test_the_key_count_proves_spaced_keys_but_not_a_colon_in_a_string():
+    assert scoring.jsonio._read_large('{"a" : 1,\n "b"\t:{"c" :[]}}') == (
+        True,
+        {"a": 1, "b": {"c": []}},
+    )
+    assert scoring.jsonio._read_large('{"a": "20:30"}')[0] is False  # read the exact way
+    assert scoring.jsonio._read_large('{"a": 1, "a": 2}')[0] is False
+    assert loads_strict(_large('{"a": "20:30"}'))[-1] == {"a": "20:30"}
 
 
 def test_a_large_text_with_spaced_keys_or_colons_in_strings_is_still_refused():
     spaced = _large('{"trump" : "H", "trump" : "S"}')
     quoted = _large('{"a": "\\":", "a": 1}')  # a "\": in a string: one "\": too many
-    # Spaced keys (not counted) and a "\": in a string (counted) would even out the count.
+    # A colon in a string would even out the count of a repeated key's colon.
     balanced = _large('{"trump" : "\\":", "trump" : "S"}')
     for text in (spaced, quoted, balanced):
         with pytest.raises(StrictJsonError) as refused:

@@ -29,13 +29,13 @@ def deal(seed, preset=WHIST_ONLINE, **options):
     return random_deal(random.Random(seed), preset, **options)
 
 
-def frisch_deal(seed):
+def frisch_deal(seed, **options):
     """An en-wikipedia deal with at least one frisch round: the first from `seed` on.
 
     About a quarter of random auctions are all-pass, so this takes a few tries; searching
     here instead of hypothesis.assume keeps the tests from tripping its filter health check.
     """
-    while "frisch" not in (record := deal(seed, EN_WIKIPEDIA)):
+    while "frisch" not in (record := deal(seed, EN_WIKIPEDIA, **options)):
         seed += 1
     return record
 
@@ -110,6 +110,41 @@ def test_breaking_follow_suit_is_revoke(seed):
     assume(found is not None)
     record, path = found
     assert ("revoke", path) in errors_at(record)
+
+
+def expected_revokes(record, preset):
+    """Paths of the cards played off the suit led by a seat still holding that suit, found
+    by replaying the frisch passes and the play on plain sets of card codes."""
+    held = [set(hand) for hand in record["hands"]]
+    directions = preset.options.frisch_directions
+    for r, passes in enumerate(record.get("frisch", [])):
+        step = directions[r % len(directions)]
+        for seat, cards in enumerate(passes):
+            held[seat] -= set(cards)
+            held[(seat + step) % 4] |= set(cards)
+    paths = []
+    for i, (trick, seats) in enumerate(
+        zip(record["play"], play_seats(record, preset), strict=True)
+    ):
+        led = trick[0][1]
+        for j, (card, seat) in enumerate(zip(trick, seats, strict=True)):
+            held[seat].remove(card)
+            if card[1] != led and any(other[1] == led for other in held[seat]):
+                paths.append(f"play[{i}][{j}]")
+    return paths
+
+
+@MODEST
+@given(seed=seeds, after_frisch=st.booleans())
+def test_a_revoke_is_found_exactly_where_a_seat_discards_holding_the_suit_led(seed, after_frisch):
+    """After the frisch passes too: the check follows who holds each card (`holder`)."""
+    if after_frisch:
+        record = frisch_deal(seed, revoke_chance=0.2)
+    else:
+        record = deal(seed, EN_WIKIPEDIA, revoke_chance=0.2)
+    result = validate_deal(record, EN_WIKIPEDIA)
+    found = [w.path for w in result.warnings if w.code.value == "revoke"]
+    assert found == expected_revokes(record, EN_WIKIPEDIA)
 
 
 @MODEST
