@@ -255,7 +255,7 @@ def test_entering_and_confirming_take_a_fixed_number_of_queries(table, django_as
 
 
 SUBMIT_QUERIES = 14  # ... and the submitter's sheet draft deleted
-CONFIRM_QUERIES = 18
+CONFIRM_QUERIES = 19  # ... and every sheet draft of the table deleted
 
 
 def test_three_player_table_enters_three_scores():
