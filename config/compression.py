@@ -4,15 +4,50 @@ Compressing a page that reflects a secret (a CSRF token, a visitor's own data) n
 an attacker can influence lets him guess the secret from the compressed sizes (BREACH). So
 only these are compressed: HTML answers to a visitor with no session cookie, in whose
 rendering no CSRF token was asked for and whose body holds no form token.
+
+Such a page is the same bytes for every visitor until its data changes, and the page cache
+(web.page_cache) serves it hundreds of times a second at 23:00, so its compressed bytes
+are kept too, by the page's ETag (a hash of its content): a page compressed once is not
+compressed again while it stands. Keyed by content, a kept compression can never be stale,
+so each process may keep its own (a few recent pages, a few KB each).
 """
 
 from __future__ import annotations
 
+import threading
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.middleware.gzip import GZipMiddleware
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
+from django.utils.cache import patch_vary_headers
 
 FORM_TOKEN = b"csrfmiddlewaretoken"
+KEPT_COMPRESSIONS = 64  # pages whose compressed bytes a process keeps
+
+
+class Compressions:
+    """Compressed bytes of recent pages by their strong ETag (oldest dropped first)."""
+
+    def __init__(self, size: int = KEPT_COMPRESSIONS) -> None:
+        self.size = size
+        self._kept: dict[str, bytes] = {}
+        self._lock = threading.Lock()
+
+    def get(self, etag: str) -> bytes | None:
+        return self._kept.get(etag)
+
+    def keep(self, etag: str, compressed: bytes) -> None:
+        with self._lock:
+            while len(self._kept) >= self.size:
+                del self._kept[next(iter(self._kept))]
+            self._kept[etag] = compressed
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+compressions = Compressions()
 
 
 def carries_no_secret(request: HttpRequest, response: HttpResponseBase) -> bool:
@@ -37,4 +72,23 @@ class PublicPageGZipMiddleware(GZipMiddleware):
     ) -> HttpResponseBase:
         if not carries_no_secret(request, response):
             return response
-        return super().process_response(request, response)
+        etag = response.get("ETag", "")
+        if not etag.startswith('"') or not re_accepts_gzip.search(
+            request.META.get("HTTP_ACCEPT_ENCODING", "")
+        ):
+            return super().process_response(request, response)
+        kept = compressions.get(etag)
+        if kept is None:
+            response = super().process_response(request, response)
+            if response.get("Content-Encoding") == "gzip":
+                assert isinstance(response, HttpResponse)  # carries_no_secret checked it
+                compressions.keep(etag, response.content)
+            return response
+        assert isinstance(response, HttpResponse)  # carries_no_secret checked it
+        # What GZipMiddleware.process_response does, with the bytes it gave before.
+        patch_vary_headers(response, ("Accept-Encoding",))
+        response.content = kept
+        response.headers["Content-Length"] = str(len(kept))
+        response.headers["ETag"] = "W/" + etag
+        response.headers["Content-Encoding"] = "gzip"
+        return response

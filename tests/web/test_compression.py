@@ -12,6 +12,8 @@ from django.templatetags.static import static
 from django.test import RequestFactory
 from whitenoise.middleware import WhiteNoiseMiddleware
 
+from config import compression
+
 pytestmark = pytest.mark.django_db
 
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
@@ -25,6 +27,48 @@ def test_a_public_page_is_gzipped_for_an_anonymous_visitor(client, make_season):
     assert "Accept-Encoding" in response["Vary"]
     assert gzip.decompress(response.content) == plain.content
     assert len(response.content) < len(plain.content) / 4
+
+
+def test_a_public_page_is_compressed_once_while_it_stands(client, make_season, monkeypatch):
+    season = make_season("season-10", players=40, rounds=6)
+    compression.compressions.clear()
+    calls = []
+    real = compression.GZipMiddleware.process_response
+
+    def counted(self, request, response):  # type: ignore[no-untyped-def]
+        calls.append(request.path)
+        return real(self, request, response)
+
+    monkeypatch.setattr(compression.GZipMiddleware, "process_response", counted)
+    plain = client.get(f"/seasons/{season.slug}/")
+    first = client.get(f"/seasons/{season.slug}/", **GZIP)
+    again = client.get(f"/seasons/{season.slug}/", **GZIP)
+    assert len(calls) == 2  # the plain answer (Vary only) and the first compressed one
+    assert again.content == first.content
+    assert gzip.decompress(again.content) == plain.content
+    assert again["ETag"] == first["ETag"] == f"W/{plain['ETag']}"
+    assert again["Content-Length"] == str(len(again.content))
+    assert "Accept-Encoding" in again["Vary"]
+    # the browser's copy is revalidated by the weak ETag it was given
+    unchanged = client.get(f"/seasons/{season.slug}/", HTTP_IF_NONE_MATCH=again["ETag"], **GZIP)
+    assert unchanged.status_code == 304
+
+
+def test_a_changed_page_is_compressed_afresh(client, make_season):
+    season = make_season("season-10", players=40, rounds=6)
+    before = client.get(f"/seasons/{season.slug}/", **GZIP)
+    season.name = "Renamed season"
+    season.save()
+    after = client.get(f"/seasons/{season.slug}/", **GZIP)
+    assert b"Renamed season" in gzip.decompress(after.content)
+    assert after["ETag"] != before["ETag"]
+
+
+def test_kept_compressions_are_bounded():
+    kept = compression.Compressions(size=3)
+    for number in range(5):
+        kept.keep(f'"{number}"', bytes([number]))
+    assert [kept.get(f'"{n}"') for n in range(5)] == [None, None, b"\x02", b"\x03", b"\x04"]
 
 
 def test_a_signed_in_visitor_gets_the_page_uncompressed(client, make_season):
