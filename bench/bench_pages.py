@@ -46,8 +46,9 @@ def build_season(players: int, rounds: int) -> int:
 
 
 def signed_in_cookie() -> str:
-    """The session cookie of a signed-in visitor (a user made here, a session in the
-    configured store: its database row is what the servers read on a cache miss)."""
+    """The cookies of a signed-in visitor's browser: the session (a user made here, a
+    session in the configured store: its database row is what the servers read on a cache
+    miss) and the CSRF cookie."""
     from importlib import import_module
 
     from django.conf import settings
@@ -64,7 +65,11 @@ def signed_in_cookie() -> str:
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+    # A browser holds the CSRF cookie its first page set (the secret, as Django makes it).
+    from django.middleware.csrf import _get_new_csrf_string
+
+    csrf = f"{settings.CSRF_COOKIE_NAME}={_get_new_csrf_string()}"
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; {csrf}"
 
 
 def ensure_wrk() -> str:

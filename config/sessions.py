@@ -23,6 +23,9 @@ from django.core.cache.backends.base import BaseCache
 logger = logging.getLogger(__name__)
 
 CACHE_TTL = 600
+# A session's pass at the door (web.signed_door): dropped whenever the session is saved or
+# deleted, so the door never gives a page to a session that changed since Django accepted it.
+DOOR_PASS_PREFIX = "web:door-pass:"
 
 
 class SessionStore(CachedDBStore):
@@ -61,6 +64,7 @@ class SessionStore(CachedDBStore):
 
     def save(self, must_create: bool = False) -> None:
         DBStore.save(self, must_create)
+        self._drop_pass(self.session_key)
         self._keep(self._session, self.get_expiry_age())
 
     def delete(self, session_key: str | None = None) -> None:
@@ -69,9 +73,17 @@ class SessionStore(CachedDBStore):
         if key is None:
             return
         try:
-            self._cache.delete(self.cache_key_prefix + key)
+            self._cache.delete_many([self.cache_key_prefix + key, DOOR_PASS_PREFIX + key])
         except Exception:
             logger.warning("session cache unreachable: a cached copy may live on", exc_info=True)
+
+    def _drop_pass(self, key: str | None) -> None:
+        if key is None:
+            return
+        try:
+            self._cache.delete(DOOR_PASS_PREFIX + key)
+        except Exception:
+            logger.warning("session cache unreachable: a door pass may live on", exc_info=True)
 
     def _keep(self, data: dict[str, Any], age: int) -> None:
         try:

@@ -67,6 +67,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a kept anonymous public page is answered here, as the stack below left it.
+    "web.door.PageDoorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.security_headers.SecurityHeadersMiddleware",
     # Gzip for public pages only (BREACH: never a page with a CSRF token or a session).

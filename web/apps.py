@@ -36,5 +36,12 @@ class WebConfig(AppConfig):
                 signal.connect(
                     bump_generation, sender=model, dispatch_uid=f"web-pages-{model_name}"
                 )
+        # A user's save or delete makes every signed-in visitor's pass at the door worthless.
+        from django.contrib.auth import get_user_model
+
+        from web.signed_door import users_changed
+
+        for signal in (post_save, post_delete):
+            signal.connect(users_changed, sender=get_user_model(), dispatch_uid="web-door-users")
         # Bulk writes (imports, status updates) send no model signals but announce this.
         season_results_changed.connect(bump_generation, dispatch_uid="web-pages-results")

@@ -15,6 +15,7 @@ it cannot be reached, pages are rendered.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
@@ -48,10 +49,16 @@ def marker_path() -> Path:
     pages' data changed (settings.WEB_PAGES_MARKER, else one in the temp directory per
     project and database)."""
     configured = getattr(settings, "WEB_PAGES_MARKER", None)
+    database = settings.DATABASES["default"]
+    return _marker_path(configured, settings.BASE_DIR, database.get("HOST"), database.get("NAME"))
+
+
+@functools.lru_cache(maxsize=16)
+def _marker_path(configured: str | None, base: object, host: object, name: object) -> Path:
+    """The marker of these settings (asked on every page request: worked out once)."""
     if configured:
         return Path(configured)
-    database = settings.DATABASES["default"]
-    place = f"{settings.BASE_DIR}|{database.get('HOST')}|{database.get('NAME')}"
+    place = f"{base}|{host}|{name}"
     return (
         Path(tempfile.gettempdir())
         / f"whist-pages-{hashlib.sha256(place.encode()).hexdigest()[:16]}"
@@ -68,10 +75,11 @@ def generation() -> str:
     except Exception:  # a cache outage must never break a page
         logger.warning("page cache unreachable: reading the generation failed", exc_info=True)
         counter = 0
-    return _generation(counter)
+    return generation_of(counter)
 
 
-def _generation(counter: object) -> str:
+def generation_of(counter: object) -> str:
+    """The generation given the cache's counter (None when it could not be read)."""
     try:
         stamp = os.stat(marker_path()).st_mtime_ns
     except OSError:
@@ -182,7 +190,7 @@ def lookup(request: HttpRequest, *, frames: bool) -> Lookup:
     except Exception:  # a cache outage must never break a page
         logger.warning("page cache unreachable: rendering the page", exc_info=True)
         found = {}
-    current = _generation(found.get(GENERATION_KEY))
+    current = generation_of(found.get(GENERATION_KEY))
     page = found.get(key)
     return Lookup(
         key=key,

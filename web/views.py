@@ -30,7 +30,7 @@ from league.actions.common import season_rules
 from league.models import Season
 from league.round_names import is_tournament
 from publishing.snapshot_schema import RaceChart
-from web import page_cache, queries
+from web import page_cache, page_door, queries, signed_door
 from web.charts import colored, legend, line_chart
 from web.deal_stats import contracts_by_size_chart
 from web.draw_disclosure import draw_disclosure
@@ -73,12 +73,15 @@ def public_page(view: View) -> View:
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         if response.status_code != 200:
             return response
+        if anonymous:
+            page_door.mark_shared(request)  # the door (web.page_door) may keep it
         # A phone revisiting an unchanged page gets "304 Not Modified" instead of the page.
         # Given a response, it returns one (the stubs allow None for a call without).
         return get_conditional_response(  # type: ignore[return-value]  # stubs too wide
             request, etag=response.get("ETag"), response=response
         )
 
+    page_door.mark_door(wrapper)
     return wrapper
 
 
@@ -127,7 +130,9 @@ def render_framed(
         frame = page_cache.Frame(before, after, marker, generation=found.generation)
         if not page_cache.used_a_nonce(request):
             page_cache.keep_frame(found, kind, frame)
-    response = HttpResponse(frame.around(kept.main or "", get_token(request)))
+    token = get_token(request)
+    signed_door.mark_framed(request, kind, token)  # the door may keep it for this kind
+    response = HttpResponse(frame.around(kept.main or "", token))
     for name in ("Last-Modified", "Cache-Control"):
         if name in kept.headers:
             response[name] = kept.headers[name]
