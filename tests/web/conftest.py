@@ -12,6 +12,7 @@ import pytest
 from games.season_import import import_season
 from league.models import Season
 from publishing.actions import do_publish_season
+from web import views as web_views
 
 FIRST_SUNDAY = dt.date(2024, 6, 30)
 HTML_NAME = "<b>Dana</b> & Co"
@@ -88,3 +89,16 @@ def make_season(db: None) -> Callable[..., Season]:
         return season
 
     return make
+
+
+@pytest.fixture
+def no_view(monkeypatch):  # type: ignore[no-untyped-def]
+    """From here on, a request that reaches a public page view fails the test."""
+
+    def reached(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("the request went past the door")
+
+    def close() -> None:
+        monkeypatch.setattr(web_views.page_cache, "lookup", reached)
+
+    return close

@@ -11,24 +11,11 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory
 
 from league.models import Round
-from web import page_cache, page_door, views
+from web import page_cache, page_door
 
 pytestmark = pytest.mark.django_db
 
 GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
-
-
-@pytest.fixture
-def no_view(monkeypatch):  # type: ignore[no-untyped-def]
-    """From here on, a request that reaches a public page view fails the test."""
-
-    def reached(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise AssertionError("the request went past the door")
-
-    def close() -> None:
-        monkeypatch.setattr(views.page_cache, "lookup", reached)
-
-    return close
 
 
 def headers_of(response: HttpResponse) -> dict[str, str]:

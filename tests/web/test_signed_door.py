@@ -13,25 +13,12 @@ from django.test import Client
 from django.urls import reverse
 
 from config.sessions import DOOR_PASS_PREFIX
-from web import signed_door, views
+from web import signed_door
 
 pytestmark = pytest.mark.django_db
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 SIGNED_IN = "Log out"
-
-
-@pytest.fixture
-def no_view(monkeypatch):  # type: ignore[no-untyped-def]
-    """From here on, a request that reaches a public page view fails the test."""
-
-    def reached(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise AssertionError("the request went past the door")
-
-    def close() -> None:
-        monkeypatch.setattr(views.page_cache, "lookup", reached)
-
-    return close
 
 
 def warm(client: Client, url: str) -> str:
