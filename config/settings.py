@@ -67,7 +67,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: a kept anonymous public page is answered here, as the stack below left it.
+    # First: a kept public page is answered here, as the stack below left it (web.door).
     "web.door.PageDoorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.security_headers.SecurityHeadersMiddleware",

@@ -1,4 +1,4 @@
-"""Kept public pages served at the door, before any other middleware runs.
+"""Kept public pages for anonymous visitors, answered at the door (web.door).
 
 An anonymous visitor's public page is the same bytes for everyone who asks for that address
 in that language and encoding, until its data changes (web.page_cache's generation). The
@@ -13,9 +13,10 @@ middleware left it, and gives it again to the next anonymous GET of the same add
 the generation stands: one cache round trip, nothing else. What it keeps is only what the
 public page views (web.views.public_page) mark as shared, answered 200 with no cookie, no
 CSRF token and no CSP nonce, in the language and encoding of its key. The bytes are kept
-by their hash (in the shared cache and a few megabytes per process), so a process never
-serves bytes another generation made: the entry names the generation and the hash.
-A cache outage, a miss or anything unusual sends the request down the normal path.
+by their hash, in the shared cache and (up to `PROCESS_BYTES`) in each process, so a
+process never serves bytes another generation made: the entry names the generation and the
+hash. A cache outage, a miss or anything unusual sends the request down the normal path.
+The same entries, keyed by a signed-in visitor's kind, serve web.signed_door.
 """
 
 from __future__ import annotations
