@@ -11,7 +11,17 @@ from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 
 from web import page_cache, signed_door
-from web.page_door import body_of, encoding, entry_key, keep, keepable, may_serve, read, replay
+from web.page_door import (
+    SHARED,
+    body_of,
+    encoding,
+    entry_key,
+    keep,
+    keepable,
+    may_serve,
+    read,
+    replay,
+)
 
 
 class PageDoorMiddleware:
@@ -42,7 +52,7 @@ class PageDoorMiddleware:
         response = self.get_response(request)
         if keepable(request, response, key):
             assert isinstance(response, HttpResponse)  # keepable checked it
-            keep(key, generation, response, response.content)
+            keep(key, generation, response, response.content, made=request.META[SHARED])
         return response
 
     def signed_in(self, request: HttpRequest, secret: str) -> HttpResponseBase:

@@ -132,6 +132,7 @@ class CachedPage:
     title: str | None = None  # HTML pages: the inner HTML of <title> and of <main>
     main: str | None = None
     generation: str = ""  # the generation of the data it was rendered from
+    made: float = 0.0  # when its data was read (time.time()): what the door's copy ages from
 
     @property
     def is_html(self) -> bool:
@@ -245,7 +246,9 @@ def keep(
         return
     headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
     if not response.get("Content-Type", "").startswith("text/html"):
-        page = CachedPage(headers, content=response.content, generation=found.generation)
+        page = CachedPage(
+            headers, content=response.content, generation=found.generation, made=time.time()
+        )
     else:
         html = response.content.decode(response.charset)
         title, main = TITLE.search(html), MAIN.search(html)
@@ -260,6 +263,7 @@ def keep(
             title=title.group(1),
             main=main.group(1),
             generation=found.generation,
+            made=known.made if known else time.time(),
         )
     try:
         cache.set(found.key, page, timeout=PAGE_TTL)

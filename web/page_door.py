@@ -25,6 +25,7 @@ import functools
 import hashlib
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -48,12 +49,21 @@ BODY_PREFIX = "web:door-body:"
 PROCESS_BYTES = 32 * 1024 * 1024  # bodies a process keeps, by hash
 VARY_ALLOWED = {"accept-language", "cookie", "accept-encoding"}
 NOT_REPLAYED = {"content-length", "set-cookie", "date"}
+NOT_ON_304 = {"content-type", "content-encoding", "content-length"}
 
 
-def mark_shared(request: HttpRequest) -> None:
+def mark_shared(request: HttpRequest, made: float) -> None:
     """Say that this request's answer is the same for every anonymous visitor of its
-    address in its language and encoding (web.views.public_page)."""
-    request.META[SHARED] = True
+    address in its language and encoding (web.views.public_page), from data read at `made`
+    (time.time())."""
+    request.META[SHARED] = made
+
+
+def lifetime(made: float) -> int:
+    """How long the door may keep an answer whose data was read at `made`: what is left of
+    the page cache's `PAGE_TTL`, so a write that sends no signal shows as soon as it would
+    without the door."""
+    return max(1, int(page_cache.PAGE_TTL - (time.time() - made)))
 
 
 @dataclass(frozen=True)
@@ -186,14 +196,21 @@ def replay(request: HttpRequest, entry: Entry, body: bytes) -> HttpResponseBase:
     if "HTTP_IF_NONE_MATCH" not in request.META or not response.has_header("ETag"):
         return response
     conditional = get_conditional_response(request, etag=response["ETag"], response=response)
-    return conditional if conditional is not None else response
+    if conditional is None or conditional is response:
+        return response
+    # Django's 304 copies only the caching headers; the normal path's 304 also passed the
+    # security middleware (HSTS, CSP, X-Frame-Options, ...): the same headers here.
+    for name, value in entry.headers:
+        if name.lower() not in NOT_ON_304 and name not in conditional:
+            conditional[name] = value
+    return conditional
 
 
 def keepable(request: HttpRequest, response: HttpResponseBase, key: str) -> bool:
     """The answer is the same for every anonymous visitor of this key: a shared public page,
     200, whole, with no cookie, CSRF token or CSP nonce, in the key's language, varying
     only by what the key holds."""
-    if not request.META.get(SHARED) or response.status_code != 200:
+    if SHARED not in request.META or response.status_code != 200:
         return False
     if not isinstance(response, HttpResponse) or response.cookies:
         return False
@@ -214,10 +231,19 @@ def varies_only_by_key(response: HttpResponseBase) -> bool:
     return vary <= VARY_ALLOWED
 
 
-def keep(key: str, generation: str, response: HttpResponse, body: bytes, marker: str = "") -> None:
+def keep(
+    key: str,
+    generation: str,
+    response: HttpResponse,
+    body: bytes,
+    *,
+    made: float,
+    marker: str = "",
+) -> None:
     """Keep the answer's headers and `body` (its content, or with the visitor's token
     replaced by `marker`) under `key` at the generation read before it was made (a change
-    made meanwhile has moved the generation on, so the entry is never served). Best effort."""
+    made meanwhile has moved the generation on, so the entry is never served), for what is
+    left of the page cache's lifetime of data read at `made`. Best effort."""
     digest = hashlib.sha256(body).hexdigest()
     headers = tuple(
         (name, value) for name, value in response.items() if name.lower() not in NOT_REPLAYED
@@ -226,7 +252,7 @@ def keep(key: str, generation: str, response: HttpResponse, body: bytes, marker:
     try:
         cache.set_many(
             {BODY_PREFIX + digest: body, key: Entry(generation, headers, digest, marker)},
-            timeout=page_cache.PAGE_TTL,
+            timeout=lifetime(made),
         )
     except Exception:
         logger.warning("page cache unreachable: the answer was not kept", exc_info=True)

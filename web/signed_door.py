@@ -10,16 +10,17 @@ database: one cache round trip.
 It may only do so for a session that Django's session and authentication middleware have
 accepted: when they do (the session found, its user loaded, his backend allowed, the
 session's hash of his password matching), the way out leaves a pass for that session in the
-cache: his kind, and the users' generation read before the request began. The pass is
-dropped when the session is saved or deleted (config.sessions: sign-in, sign-out, flash
-messages kept in it), and made worthless by any save or delete of any user (the users'
-generation moves, except for the sign-in's own `last_login`), so a password change, a
-deactivation or a new staff flag sends every session the normal way once, where Django's
-checks run again. A pass lives at most `PASS_TTL` seconds and never past its session's
-expiry; a write that sends no signal (a bulk update) is seen within that time, as is a
-sign-out that races a page view of the same session (the old cookie is no longer sent by
-the browser that signed out). Anything unusual (flash messages in a cookie, no CSRF cookie,
-another session engine, the cache unreachable) sends the request down the normal path.
+cache: his user, the session's hash of his password, whether he is staff, and the users'
+generation read before the request began. The door reads the pass and the session together
+and gives the page only when the session is still there with the same user and hash and no
+flash messages waiting (his kind follows the session's `organizes` flag as it is now). The
+pass is dropped when the session is saved or deleted (config.sessions), and made worthless
+by any save or delete of any user (the users' generation, a random token, changes, except
+for the sign-in's own `last_login`), so a password change, a deactivation or a new staff
+flag sends every session the normal way once, where Django's checks run again. A pass lives
+at most `PASS_TTL` seconds: a write that sends no signal (a bulk update of users) is seen
+within that time. Anything unusual (flash messages in a cookie, no CSRF cookie, another
+session engine, the cache unreachable) sends the request down the normal path.
 
 What the door does not do that the normal path does: renew the CSRF cookie's expiry (a
 year; every other page renews it) on these GETs.
@@ -29,23 +30,29 @@ from __future__ import annotations
 
 import logging
 import secrets
+import uuid
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.cached_db import KEY_PREFIX as SESSION_CACHE_PREFIX
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, get_token
+from django.utils.crypto import constant_time_compare
 
 from config.sessions import DOOR_PASS_PREFIX
 from web import page_cache, page_door
 
 logger = logging.getLogger(__name__)
 
-FRAMED = "whist.page_door.framed"  # request.META: (kind, token) of a framed public page
+FRAMED = "whist.page_door.framed"  # request.META: (kind, token, made) of a framed page
 USERS_GENERATION_KEY = "web:door-users"
 PASS_TTL = 60
 KINDS = ("member", "organizer")
+ORGANIZES = "organizes"  # the session key the header reads (accounts.signin.ORGANIZES)
+MESSAGES = "_messages"  # where django.contrib.messages keeps what the cookie cannot hold
 CACHED_SESSIONS = "config.sessions"
 TOKEN_CHARS = frozenset(CSRF_ALLOWED_CHARS)
 SIGN_IN_ONLY = frozenset({"last_login"})
@@ -53,36 +60,37 @@ SIGN_IN_ONLY = frozenset({"last_login"})
 
 @dataclass(frozen=True)
 class Pass:
-    """A session Django accepted: the layout its visitor gets, and the users' generation
-    it was accepted at."""
+    """A session Django accepted: at which users' generation, for which user and hash of
+    his password, and whether he is staff."""
 
-    users: int
-    kind: str
+    users: str
+    user_id: str
+    session_hash: str
+    staff: bool
 
 
-def mark_framed(request: HttpRequest, kind: str, token: str) -> None:
-    """Say that this answer is the shared page in `kind`'s layout with this visitor's CSRF
-    token (web.views.render_framed)."""
-    request.META[FRAMED] = (kind, token)
+def mark_framed(request: HttpRequest, kind: str, token: str, made: float) -> None:
+    """Say that this answer is the shared page, from data read at `made`, in `kind`'s layout
+    with this visitor's CSRF token (web.views.render_framed)."""
+    request.META[FRAMED] = (kind, token, made)
 
 
 def users_changed(update_fields: Any = None, **_: Any) -> None:
-    """Move the users' generation on (connected to the user model's save and delete), so
+    """Give the users a new generation (connected to the user model's save and delete), so
     every pass made before is worthless; the sign-in's own save of `last_login` does not.
     Never raises: with the cache down, the door cannot read the passes either."""
     if update_fields is not None and frozenset(update_fields) <= SIGN_IN_ONLY:
         return
     try:
-        try:
-            cache.incr(USERS_GENERATION_KEY)
-        except ValueError:  # not stored yet
-            cache.set(USERS_GENERATION_KEY, 1, timeout=None)
+        cache.set(USERS_GENERATION_KEY, uuid.uuid4().hex, timeout=None)
     except Exception:
         logger.warning("cache unreachable: the users' generation did not move", exc_info=True)
 
 
-def users_generation(found: object) -> int:
-    return found if isinstance(found, int) else 0
+def users_generation(found: object) -> str:
+    """The users' generation read from the cache ("" before any change, or when lost: a
+    pass made at another generation never matches it)."""
+    return found if isinstance(found, str) else ""
 
 
 def csrf_secret(request: HttpRequest) -> str | None:
@@ -108,7 +116,7 @@ class Visit:
     can give it."""
 
     generation: str
-    users: int = 0
+    users: str = ""
     response: HttpResponse | None = None
 
 
@@ -117,10 +125,10 @@ def serve(request: HttpRequest, secret: str) -> Visit:
     session_key = request.COOKIES[settings.SESSION_COOKIE_NAME]
     keys = {kind: kind_key(request, kind) for kind in KINDS}
     pass_key = DOOR_PASS_PREFIX + session_key
+    session_cache_key = SESSION_CACHE_PREFIX + session_key
+    wanted = [page_cache.GENERATION_KEY, USERS_GENERATION_KEY, pass_key, session_cache_key]
     try:
-        found = cache.get_many(
-            [page_cache.GENERATION_KEY, USERS_GENERATION_KEY, pass_key, *keys.values()]
-        )
+        found = cache.get_many([*wanted, *keys.values()])
     except Exception:
         logger.warning("page cache unreachable: the door passes the request on", exc_info=True)
         return Visit(page_cache.generation_of(None))
@@ -128,9 +136,13 @@ def serve(request: HttpRequest, secret: str) -> Visit:
     users = users_generation(found.get(USERS_GENERATION_KEY))
     visit = Visit(generation, users)
     held = found.get(pass_key)
-    if not isinstance(held, Pass) or held.users != users or held.kind not in KINDS:
+    session = found.get(session_cache_key)
+    if not isinstance(held, Pass) or held.users != users or not isinstance(session, dict):
         return visit
-    entry = found.get(keys[held.kind])
+    if not holds(session, held):
+        return visit
+    kind = "organizer" if held.staff or session.get(ORGANIZES) else "member"
+    entry = found.get(keys[kind])
     if not isinstance(entry, page_door.Entry) or entry.generation != generation:
         return visit
     body = page_door.body_of(entry)
@@ -141,12 +153,24 @@ def serve(request: HttpRequest, secret: str) -> Visit:
     return Visit(generation, users, page_door.answer(entry, mine))
 
 
+def holds(session: dict[str, Any], held: Pass) -> bool:
+    """The session is still the one its pass was made for: the same user and hash of his
+    password, and no flash messages waiting."""
+    session_hash = session.get(HASH_SESSION_KEY)
+    return (
+        MESSAGES not in session
+        and session.get(SESSION_KEY) == held.user_id
+        and isinstance(session_hash, str)
+        and constant_time_compare(session_hash, held.session_hash)
+    )
+
+
 def keep(request: HttpRequest, response: HttpResponseBase, visit: Visit) -> None:
     """Keep a framed answer for its kind of visitor, and the session's pass (best effort)."""
     framed = request.META.get(FRAMED)
     if framed is None or not isinstance(response, HttpResponse):
         return
-    kind, token = framed
+    kind, token, made = framed
     if kind not in KINDS or response.status_code != 200 or response.streaming:
         return
     if set(response.cookies) - {settings.CSRF_COOKIE_NAME}:  # the session was changed
@@ -157,18 +181,20 @@ def keep(request: HttpRequest, response: HttpResponseBase, visit: Visit) -> None
     if not page_door.in_language_of(response, key):
         return
     user = getattr(request, "user", None)
-    if user is None or not user.is_authenticated or request.session.is_empty():
+    if user is None or not user.is_authenticated:
+        return
+    user_id, session_hash = request.session.get(SESSION_KEY), request.session.get(HASH_SESSION_KEY)
+    if not isinstance(user_id, str) or not isinstance(session_hash, str):
         return
     body = response.content
     if token.encode() not in body:
         return
     marker = secrets.token_hex(CSRF_SECRET_LENGTH)  # as long as a token, never in a page
-    page_door.keep(
-        key, visit.generation, response, body.replace(token.encode(), marker.encode()), marker
-    )
+    mine = body.replace(token.encode(), marker.encode())
+    page_door.keep(key, visit.generation, response, mine, made=made, marker=marker)
+    held = Pass(visit.users, user_id, session_hash, bool(user.is_staff))
     session_key = request.COOKIES[settings.SESSION_COOKIE_NAME]
-    lifetime = min(PASS_TTL, request.session.get_expiry_age())
     try:
-        cache.set(DOOR_PASS_PREFIX + session_key, Pass(visit.users, kind), timeout=lifetime)
+        cache.set(DOOR_PASS_PREFIX + session_key, held, timeout=PASS_TTL)
     except Exception:
         logger.warning("page cache unreachable: the session's pass was not kept", exc_info=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable
 from functools import wraps
 
@@ -73,8 +74,8 @@ def public_page(view: View) -> View:
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         if response.status_code != 200:
             return response
-        if anonymous:
-            page_door.mark_shared(request)  # the door (web.page_door) may keep it
+        if anonymous:  # the door (web.page_door) may keep it, as long as the page cache would
+            page_door.mark_shared(request, kept.made if kept is not None else time.time())
         # A phone revisiting an unchanged page gets "304 Not Modified" instead of the page.
         # Given a response, it returns one (the stubs allow None for a call without).
         return get_conditional_response(  # type: ignore[return-value]  # stubs too wide
@@ -131,7 +132,7 @@ def render_framed(
         if not page_cache.used_a_nonce(request):
             page_cache.keep_frame(found, kind, frame)
     token = get_token(request)
-    signed_door.mark_framed(request, kind, token)  # the door may keep it for this kind
+    signed_door.mark_framed(request, kind, token, kept.made)  # the door may keep it
     response = HttpResponse(frame.around(kept.main or "", token))
     for name in ("Last-Modified", "Cache-Control"):
         if name in kept.headers:

@@ -4,6 +4,7 @@ the whole stack gave, for anonymous visitors only, never stale, never a secret."
 from __future__ import annotations
 
 import gzip
+import time
 
 import pytest
 from django.core.cache import cache
@@ -79,6 +80,40 @@ def test_the_door_answers_not_modified_to_a_visitor_holding_the_page(client, mak
     assert again.status_code == 304
     assert again.content == b""
     assert again["ETag"] == first["ETag"]
+
+
+def test_the_doors_not_modified_carries_the_headers_of_the_normal_paths(
+    make_season, settings, no_view
+):
+    season = make_season(players=8, rounds=2)
+    settings.SECURE_HSTS_SECONDS = 3600
+    client = Client()
+    url = f"/seasons/{season.slug}/"
+    first = client.get(url, secure=True)
+    cache.clear()  # nothing kept: the next answer comes from the view, through the stack
+    before = client.get(url, secure=True, HTTP_IF_NONE_MATCH=first["ETag"])
+    client.get(url, secure=True)  # kept at the door
+    no_view()
+    door = client.get(url, secure=True, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert door.status_code == before.status_code == 304
+    for name in (
+        "Strict-Transport-Security",
+        "Content-Security-Policy",
+        "X-Frame-Options",
+        "X-Content-Type-Options",
+        "Cache-Control",
+        "Content-Language",
+    ):
+        assert door[name] == before[name], name
+    assert {"Accept-Language", "Cookie"} <= {v.strip() for v in door["Vary"].split(",")}
+    assert "Content-Type" not in door
+
+
+def test_a_kept_answer_lives_only_as_long_as_the_page_cache_would_keep_its_data():
+    now = time.time()
+    assert page_cache.PAGE_TTL - 1 <= page_door.lifetime(now) <= page_cache.PAGE_TTL
+    assert page_door.lifetime(now - 25) <= page_cache.PAGE_TTL - 25
+    assert page_door.lifetime(now - 600) == 1
 
 
 def test_addresses_that_are_not_public_pages_cost_no_cache_round_trip(client, monkeypatch):
@@ -158,7 +193,7 @@ def test_only_shared_answers_without_cookies_tokens_or_nonces_are_kept():
 
     def shared_request():  # type: ignore[no-untyped-def]
         request = factory.get("/seasons/x/")
-        page_door.mark_shared(request)
+        page_door.mark_shared(request, time.time())
         return request
 
     def page() -> HttpResponse:

@@ -165,6 +165,36 @@ def test_a_session_without_a_pass_is_checked_the_normal_way_and_gets_one(
     assert SIGNED_IN in phone.get(url).content.decode()
 
 
+def test_a_pass_whose_session_is_gone_from_the_cache_is_not_honoured(
+    make_season, django_user_model, no_view
+):
+    season = make_season()
+    url = f"/seasons/{season.slug}/"
+    phone = signed_in_client(django_user_model.objects.create_user(username="dana"))
+    warm(phone, url)
+    # as a sign-out elsewhere that raced the request that left the pass
+    cache.delete(KEY_PREFIX + phone.cookies["sessionid"].value)
+    no_view()
+    with pytest.raises(AssertionError, match="past the door"):
+        phone.get(url)
+
+
+def test_a_pass_for_another_hash_of_the_password_is_not_honoured(
+    make_season, django_user_model, no_view
+):
+    season = make_season()
+    url = f"/seasons/{season.slug}/"
+    phone = signed_in_client(django_user_model.objects.create_user(username="dana"))
+    warm(phone, url)
+    key = DOOR_PASS_PREFIX + phone.cookies["sessionid"].value
+    held = cache.get(key)
+    assert isinstance(held, signed_door.Pass)
+    cache.set(key, signed_door.Pass(held.users, held.user_id, "another-hash", held.staff))
+    no_view()
+    with pytest.raises(AssertionError, match="past the door"):
+        phone.get(url)
+
+
 def test_any_change_to_a_user_makes_every_pass_worthless(make_season, django_user_model, no_view):
     season = make_season()
     url = f"/seasons/{season.slug}/"
