@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 
 from games.season_import import import_season
 from league.models import Season
@@ -102,3 +103,17 @@ def no_view(monkeypatch):  # type: ignore[no-untyped-def]
         monkeypatch.setattr(web_views.page_cache, "lookup", reached)
 
     return close
+
+
+@pytest.fixture
+def cache_down(monkeypatch):  # type: ignore[no-untyped-def]
+    """Call it to make every cache call fail from then on, as with the cache server down."""
+
+    def fail(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise ConnectionError("cache server is down")
+
+    def down() -> None:
+        for name in ("get", "get_many", "set", "set_many", "delete", "delete_many", "incr"):
+            monkeypatch.setattr(cache, name, fail)
+
+    return down

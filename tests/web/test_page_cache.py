@@ -6,7 +6,6 @@ import os
 from contextlib import contextmanager
 
 import pytest
-from django.core.cache import cache
 from django.db.models.signals import post_save
 
 from league.models import Round
@@ -29,12 +28,8 @@ def mute_signals():  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def broken_cache(monkeypatch):  # type: ignore[no-untyped-def]
-    def fail(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise ConnectionError("cache server is down")
-
-    for name in ("get", "get_many", "set", "incr"):
-        monkeypatch.setattr(cache, name, fail)
+def broken_cache(cache_down):  # type: ignore[no-untyped-def]
+    cache_down()
 
 
 def test_pages_render_while_the_cache_is_down(client, make_season, broken_cache):

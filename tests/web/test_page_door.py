@@ -154,15 +154,10 @@ def test_a_plain_http_answer_is_never_given_to_a_secure_request(make_season, set
     assert "Strict-Transport-Security" in client.get(f"/seasons/{season.slug}/", secure=True)
 
 
-def test_pages_pass_the_door_while_the_cache_is_down(client, make_season, monkeypatch):
+def test_pages_pass_the_door_while_the_cache_is_down(client, make_season, cache_down):
     season = make_season(players=8, rounds=2)
     client.get(f"/seasons/{season.slug}/")
-
-    def fail(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise ConnectionError("cache server is down")
-
-    for name in ("get", "get_many", "set", "set_many", "incr"):
-        monkeypatch.setattr(cache, name, fail)
+    cache_down()
     response = client.get(f"/seasons/{season.slug}/")
     assert response.status_code == 200
     assert season.slug in response.content.decode()

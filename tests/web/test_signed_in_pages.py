@@ -43,7 +43,7 @@ def test_a_signed_in_visitor_gets_the_same_page_as_a_fresh_render_with_his_own_t
     pages = (fresh, framed.content.decode(), again.content.decode())
     tokens = {TOKEN.search(page)[1] for page in pages}  # type: ignore[index]
     assert len(tokens) == 3  # masked afresh for every response, as Django does
-    with django_assert_num_queries(0):  # at the door: the session and his facts are cached
+    with django_assert_num_queries(0):  # at the door: his session and its pass are cached
         assert get(client, url).status_code == 200
 
 
