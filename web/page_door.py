@@ -159,10 +159,12 @@ def read(key: str) -> tuple[str, Entry | None]:
         logger.warning("page cache unreachable: the door passes the request on", exc_info=True)
         return page_cache.generation_of(None), None
     generation = page_cache.generation_of(found.get(page_cache.GENERATION_KEY))
-    entry = found.get(key)
-    if isinstance(entry, Entry) and entry.generation == generation:
-        return generation, entry
-    return generation, None
+    return generation, current(found.get(key), generation)
+
+
+def current(found: object, generation: str) -> Entry | None:
+    """What was read under an entry's key, when it is an entry kept at `generation`."""
+    return found if isinstance(found, Entry) and found.generation == generation else None
 
 
 def body_of(entry: Entry) -> bytes | None:

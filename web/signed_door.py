@@ -142,8 +142,8 @@ def serve(request: HttpRequest, secret: str) -> Visit:
     if not holds(session, held):
         return visit
     kind = "organizer" if held.staff or session.get(ORGANIZES) else "member"
-    entry = found.get(keys[kind])
-    if not isinstance(entry, page_door.Entry) or entry.generation != generation:
+    entry = page_door.current(found.get(keys[kind]), generation)
+    if entry is None:
         return visit
     body = page_door.body_of(entry)
     if body is None or not entry.marker:
