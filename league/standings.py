@@ -284,7 +284,11 @@ def is_eligible(rules: LeagueRules, tally: PlayerTally) -> bool:
 
 def is_podium_eligible(rules: LeagueRules, tally: PlayerTally) -> bool:
     """Whether the player may finish 1st-3rd: eligible and every podium window met."""
-    return is_eligible(rules, tally) and all(
+    return is_eligible(rules, tally) and _podium_windows_met(rules, tally)
+
+
+def _podium_windows_met(rules: LeagueRules, tally: PlayerTally) -> bool:
+    return not rules.podium_windows or all(
         played >= window.min_games
         for played, window in zip(tally.podium_window_games, rules.podium_windows, strict=True)
     )
@@ -359,33 +363,50 @@ def rank_tallies(
     `tiebreak` orders fully tied players (who share a rank) for display; default the player.
     """
     display = tiebreak or (lambda player: player)
-    ordered = sorted(tallies, key=lambda t: (ranking_key(t), display(t.player)))
+    # each tally's ranking key and conditions worked out once: thousands of players
+    ordered = sorted(
+        (_judge(rules, t) for t in tallies),
+        key=lambda judged: (judged.key, display(judged.tally.player)),
+    )
     if not final:
-        return _rows(rules, [ordered], ranked=True)
-    eligible = [t for t in ordered if is_eligible(rules, t)]
-    contenders = [t for t in eligible if is_podium_eligible(rules, t)]
+        return _rows([ordered], ranked=True)
+    eligible = [j for j in ordered if j.eligible]
+    contenders = [j for j in eligible if j.podium_eligible]
     # ranks never fall along the order: the podium ends at the first rank past 3
     ranked = zip(contenders, _ranks(contenders), strict=True)
-    podium = [t for t, _ in takewhile(lambda pair: pair[1] <= 3, ranked)]
-    on_podium = {id(t) for t in podium}
-    rest = [t for t in eligible if id(t) not in on_podium]
-    unranked = [t for t in ordered if not is_eligible(rules, t)]
-    return _rows(rules, [podium, rest], ranked=True) + _rows(rules, [unranked], ranked=False)
+    podium = [j for j, _ in takewhile(lambda pair: pair[1] <= 3, ranked)]
+    on_podium = {id(j) for j in podium}
+    rest = [j for j in eligible if id(j) not in on_podium]
+    unranked = [j for j in ordered if not j.eligible]
+    return _rows([podium, rest], ranked=True) + _rows([unranked], ranked=False)
 
 
-def _ranks(ordered: Sequence[PlayerTally], start: int = 1) -> Iterator[int]:
+@dataclass(slots=True)
+class _Judged:
+    """A tally with its ranking key and whether it meets the conditions, each worked out once."""
+
+    tally: PlayerTally
+    key: tuple[Exact, Exact, int]
+    eligible: bool
+    podium_eligible: bool
+
+
+def _judge(rules: LeagueRules, tally: PlayerTally) -> _Judged:
+    eligible = is_eligible(rules, tally)
+    podium = eligible and _podium_windows_met(rules, tally)
+    return _Judged(tally, ranking_key(tally), eligible, podium)
+
+
+def _ranks(ordered: Sequence[_Judged], start: int = 1) -> Iterator[int]:
     """Competition ranks (1, 1, 3, ...) of an ordered group: equal only for a full tie."""
     previous, rank = None, start
-    for position, tally in enumerate(ordered):
-        key = ranking_key(tally)
-        if key != previous:
-            rank, previous = start + position, key
+    for position, judged in enumerate(ordered):
+        if judged.key != previous:
+            rank, previous = start + position, judged.key
         yield rank
 
 
-def _rows(
-    rules: LeagueRules, groups: Sequence[Sequence[PlayerTally]], *, ranked: bool
-) -> list[StandingRow]:
+def _rows(groups: Sequence[Sequence[_Judged]], *, ranked: bool) -> list[StandingRow]:
     rows: list[StandingRow] = []
     for group in groups:
         ranks: Sequence[int | None] = (
@@ -393,11 +414,8 @@ def _rows(
         )
         rows.extend(
             StandingRow.from_tally(
-                t,
-                rank,
-                eligible=is_eligible(rules, t),
-                podium_eligible=is_podium_eligible(rules, t),
+                j.tally, rank, eligible=j.eligible, podium_eligible=j.podium_eligible
             )
-            for t, rank in zip(group, ranks, strict=True)
+            for j, rank in zip(group, ranks, strict=True)
         )
     return rows

@@ -3,22 +3,25 @@
 The same rules as `league.standings` (which stays the reference and does the ranking), read
 off the facts every result row records about its game (games.facts: place, players sharing
 it, gap in twelfths, and the game's date and round number), so no query compares the seats
-of a game. Three queries whatever the season's size (five on PostgreSQL, which first sets
-three planner settings for the second query and then puts them back: `_index_order`):
+of a game. Per range of players (`standings.shards`: all of them, or on PostgreSQL a large
+season's players in ranges read at once on several connections), the same queries whatever
+the season's size:
 
 1. The season's games not confirmed (usually none), which do not count.
-2. One aggregate counts each player's results by *bucket* (place, players sharing it), on
-   PostgreSQL in parallel and in the order of the `result_standing_order` index (grouped as
-   the rows stream by, no hash table, no sort), and folds them per player by *level*: the
-   buckets worth the same placement points (the same at 3- and 4-player tables, which use
-   the first three values); the names are joined last. It gives games, points, gap, the
-   games the eligibility conditions count and the games at each level. The drop schedule
-   then says how many games each player drops, and walking the levels from the fewest
-   points up, how many from each level.
-3. One query reads exactly those worst games: on PostgreSQL each player's first n rows of a
-   level straight off the `result_standing_order` index (a LATERAL join with LIMIT n); on
-   SQLite with a window function. Their gaps come back summed and their ids listed (packed
-   as bytes on PostgreSQL).
+2. One aggregate counts each player's results by *bucket* (place, players sharing it), in
+   the order of the `result_standing_order` index on PostgreSQL (grouped as the rows stream
+   by, no hash table, no sort), and folds them per player by *level*: the buckets worth the
+   same placement points (the same at 3- and 4-player tables, which use the first three
+   values); the names are joined last. It gives games, points, gap, the games the
+   eligibility conditions count and the games at each level. The drop schedule then says
+   how many games each player drops, and walking the levels from the fewest points up, how
+   many from each level.
+3. Exactly those worst games: on PostgreSQL in the same statement, as each player's totals
+   come out, his first n rows of a level read off the index the scan has just passed (a
+   LATERAL join with LIMIT n); on SQLite in a second query with a window function. Their
+   points and gaps come back summed and their ids listed (packed as bytes on PostgreSQL).
+   On PostgreSQL the statement runs between two more queries that set three planner
+   settings and put them back (`_index_order`).
 
 Points and gaps are whole numbers of twelfths throughout, so every tie is a real tie.
 """
@@ -29,7 +32,7 @@ import datetime as dt
 import json
 import struct
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
@@ -39,9 +42,10 @@ from django.db import connection, transaction
 
 from games.models import Game, GameResult
 from league.models import Player
-from league.rules import LeagueRules
+from league.rules import DropSchedule, LeagueRules
 from league.standings import TWELFTHS, PlayerTally, in_twelfths, place_share
 from league.worst_first import POINTS, order_by_sql
+from standings.shards import EVERYONE, Players, over_players
 
 Bucket = tuple[int, int]  # (place, players sharing the place)
 
@@ -76,6 +80,18 @@ def levels(rules: LeagueRules) -> list[Level]:
     return [Level(points, tuple(by_points[points])) for points in ordered]
 
 
+@dataclass(frozen=True, slots=True)
+class _Dropped:
+    """A player's dropped games: their placement points and gaps summed (twelfths), and ids."""
+
+    points: int = 0
+    gap: int = 0
+    games: tuple[int, ...] = ()
+
+
+NOTHING_DROPPED = _Dropped()
+
+
 @dataclass(slots=True)
 class _Player:
     name: str
@@ -85,63 +101,70 @@ class _Player:
     gap: int  # twelfths
     windows: tuple[int, ...]  # games in each podium window, then in the final period
     by_level: tuple[int, ...]  # games at each level of the ladder
+    dropped: _Dropped  # on PostgreSQL read with the totals; on SQLite filled in after
 
 
 def season_tallies(
     rules: LeagueRules, season_id: int, season_end: dt.date | None
 ) -> tuple[list[PlayerTally], dict[int, tuple[str, str]]]:
-    """Every player's tally of the season, and each player's (name, slug), in three queries.
+    """Every player's tally of the season, and each player's (name, slug), in the module's
+    queries per range of players (`standings.shards`: one range, or on PostgreSQL a large
+    season's players cut into ranges read at once on several connections in one snapshot).
 
     Tallies carry no entries, and list their dropped games in no particular order.
     """
-    scope = _Scope(season_id, _uncounted_games(season_id))
     ladder = levels(rules)
-    players = _player_totals(rules, ladder, scope, season_end)
-    requests: list[dict[str, int]] = []
-    dropped_points: dict[int, int] = {}
-    for player_id, player in players.items():
-        remaining = rules.drops.dropped_count(player.games)
-        lost = 0
-        for index, count in enumerate(player.by_level):
-            if remaining == 0:
-                break
-            take = min(count, remaining)
-            if take:
-                requests.append({"player": player_id, "level": index, "n": take})
-                lost += take * ladder[index].points
-                remaining -= take
-        dropped_points[player_id] = lost
-    dropped = _dropped_games(ladder, scope, requests)
+    parts = over_players(
+        season_id, lambda players: _tallies_of(rules, ladder, season_id, players, season_end)
+    )
+    tallies = [tally for part, _ in parts for tally in part]
+    names = {player_id: name for _, part in parts for player_id, name in part.items()}
+    return tallies, names
+
+
+def _tallies_of(
+    rules: LeagueRules,
+    ladder: Sequence[Level],
+    season_id: int,
+    players: Players,
+    season_end: dt.date | None,
+) -> tuple[list[PlayerTally], dict[int, tuple[str, str]]]:
+    """The tallies and (name, slug) of the season's `players` (the module's queries)."""
+    scope = _Scope(season_id, _uncounted_games(season_id), players)
+    totals = _player_totals(rules, ladder, scope, season_end)
+    if connection.vendor != "postgresql":  # PostgreSQL read them with the totals
+        _read_dropped_games(rules, ladder, scope, totals)
     podium = len(rules.podium_windows)
-    tallies = []
-    for player_id, player in players.items():
-        lost_gap, games = dropped.get(player_id, (0, ()))
-        tallies.append(
-            PlayerTally(
-                player=player_id,
-                games=player.games,
-                points=Fraction(player.points - dropped_points[player_id], TWELFTHS),
-                gap=Fraction(player.gap - lost_gap, TWELFTHS),
-                dropped_games=games,
-                podium_window_games=player.windows[:podium],
-                final_period_games=player.windows[podium] if rules.final_period else None,
-            )
+    tallies = [
+        PlayerTally(
+            player=player_id,
+            games=player.games,
+            points=Fraction(player.points - player.dropped.points, TWELFTHS),
+            gap=Fraction(player.gap - player.dropped.gap, TWELFTHS),
+            dropped_games=player.dropped.games,
+            podium_window_games=player.windows[:podium],
+            final_period_games=player.windows[podium] if rules.final_period else None,
         )
-    return tallies, {player_id: (p.name, p.slug) for player_id, p in players.items()}
+        for player_id, player in totals.items()
+    ]
+    return tallies, {player_id: (p.name, p.slug) for player_id, p in totals.items()}
 
 
 @dataclass(frozen=True)
 class _Scope:
-    """Which result rows count: the season's, less those of games not confirmed."""
+    """Which result rows count: the season's, less those of games not confirmed, of the
+    `players` read (all of them, or a range of them: standings.shards)."""
 
     season_id: int
     uncounted: tuple[int, ...]
+    players: Players = EVERYONE
 
     def where(self, alias: str) -> tuple[str, list[Any]]:
         sql = f"{alias}.season_id = %s AND {alias}.place IS NOT NULL"
         if self.uncounted:
             sql += f" AND {alias}.game_id NOT IN ({', '.join(map(str, self.uncounted))})"
-        return sql, [self.season_id]
+        in_range, params = self.players.where(alias)
+        return sql + in_range, [self.season_id, *params]
 
 
 def _uncounted_games(season_id: int) -> tuple[int, ...]:
@@ -156,13 +179,15 @@ def _uncounted_games(season_id: int) -> tuple[int, ...]:
 def _player_totals(
     rules: LeagueRules, ladder: Sequence[Level], scope: _Scope, season_end: dt.date | None
 ) -> dict[int, _Player]:
-    """Per player: name, games, points, gap, and the games per condition window and level.
+    """Per player: name, games, points, gap, the games per condition window and level, and
+    on PostgreSQL the dropped games.
 
     The inner aggregate (by player and bucket) reads every result; the outer one folds its
     few rows per player by the rules' levels, and only then are the names joined. On
     PostgreSQL both run in the order of the `result_standing_order` index (`_index_order`):
-    a parallel index-only scan of the season's range, grouped as it streams, so no hash
-    table and no sort.
+    an index-only scan of the season's range, grouped as it streams, so no hash table and
+    no sort; and as each player's totals come out, his worst games are read off the part of
+    the index the scan has just passed (`_worst_games_lateral`).
     """
     windows: list[str] = []
     params: list[Any] = []
@@ -184,10 +209,18 @@ def _player_totals(
     counts = [f"SUM(CASE WHEN {_in_level(level, 'b')} THEN b.games ELSE 0 END)" for level in ladder]
     by_level = "".join(f", {_whole(count)} AS l{i}" for i, count in enumerate(counts))
     where, where_params = scope.where("r")
+    params += where_params
     window_columns = "".join(f", f.w{i}" for i in range(len(windows)))
     level_columns = "".join(f", f.l{i}" for i in range(len(ladder)))
+    dropped_columns, worst = "", ""
+    if connection.vendor == "postgresql":
+        dropped_columns = ", d.points, d.gap, d.games"
+        lateral, lateral_params = _worst_games_lateral(rules, ladder, scope)
+        worst = f"CROSS JOIN LATERAL ({lateral}) d"
+        params += lateral_params
     sql = f"""
-        SELECT f.player_id, p.name, p.slug, f.games, f.points, f.gap{window_columns}{level_columns}
+        SELECT f.player_id, p.name, p.slug, f.games, f.points, f.gap{window_columns}
+               {level_columns}{dropped_columns}
         FROM (
             SELECT b.player_id, {_whole("SUM(b.games)")} AS games,
                    {_whole(f"SUM(b.games * CASE {points} ELSE 0 END)" if points else "0")}
@@ -201,11 +234,13 @@ def _player_totals(
             ) b
             GROUP BY b.player_id
         ) f
+        {worst}
         JOIN {_table(Player)} p ON p.id = f.player_id
     """
     split = 6 + len(windows)
+    levels_end = split + len(ladder)
     with _index_order(), connection.cursor() as cursor:
-        cursor.execute(sql, params + where_params)
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
     return {
         row[0]: _Player(
@@ -215,10 +250,18 @@ def _player_totals(
             points=row[4],
             gap=row[5],
             windows=tuple(row[6:split]),
-            by_level=tuple(row[split:]),
+            by_level=tuple(row[split:levels_end]),
+            dropped=_dropped(*row[levels_end:]) if dropped_columns else NOTHING_DROPPED,
         )
         for row in rows
     }
+
+
+def _dropped(points: int | None, gap: int | None, games: bytes | None) -> _Dropped:
+    """A player's dropped games as the lateral read them (all None: none dropped)."""
+    if games is None:
+        return NOTHING_DROPPED
+    return _Dropped(int(points or 0), int(gap or 0), _ids(games))
 
 
 # PostgreSQL's planner costs the index-only scan of result_standing_order above a sequential
@@ -258,82 +301,86 @@ def _index_order() -> Iterator[None]:
         )
 
 
-def _dropped_games(
-    ladder: Sequence[Level],
-    scope: _Scope,
-    requests: list[dict[str, int]],
-) -> dict[int, tuple[int, tuple[int, ...]]]:
-    """Per player with drops: (sum of the dropped games' gaps in twelfths, their game ids)."""
-    if not requests:
-        return {}
-    if connection.vendor == "postgresql":
-        sql, params = _worst_games_lateral(ladder, {r["level"] for r in requests}, scope)
-    else:
-        sql, params = _worst_games_window(ladder, scope)
-    found: dict[int, tuple[int, tuple[int, ...]]] = {}
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [json.dumps(requests), *params])
-        for player_id, gap, listed in cursor.fetchall():  # a row per player and level
-            game_ids = _ids(listed)
-            if player_id in found:  # games dropped from several levels
-                before_gap, before = found[player_id]
-                gap, game_ids = gap + before_gap, before + game_ids
-            found[player_id] = (int(gap), game_ids)
-    return found
-
-
-REQUESTS = {
-    # the drop requests, [{"player": id, "level": index, "n": games to drop}, ...] as JSON
-    "postgresql": (
-        "SELECT * FROM jsonb_to_recordset(CAST(%s AS jsonb)) "
-        "AS r(player bigint, level integer, n integer)"
-    ),
-    "sqlite": (
-        "SELECT json_extract(value, '$.player') AS player, "
-        "json_extract(value, '$.level') AS level, json_extract(value, '$.n') AS n "
-        "FROM json_each(%s)"
-    ),
-}
+def dropped_count_sql(drops: DropSchedule, games: str) -> str:
+    """PostgreSQL: `drops.dropped_count` of the whole number of games `games` (SQL)."""
+    terms = [f"CASE WHEN {games} >= {int(at)} THEN 1 ELSE 0 END" for at in drops.at]
+    if drops.then_every and drops.at:
+        last, every = int(drops.at[-1]), int(drops.then_every)
+        terms.append(f"CASE WHEN {games} > {last} THEN ({games} - {last}) / {every} ELSE 0 END")
+    count = f"({' + '.join(terms)})" if terms else "0"
+    if drops.max is not None:
+        count = f"LEAST({count}, {int(drops.max)})"
+    return f"LEAST({count}, {games})"
 
 
 def _worst_games_lateral(
-    ladder: Sequence[Level], wanted: Iterable[int], scope: _Scope
+    rules: LeagueRules, ladder: Sequence[Level], scope: _Scope
 ) -> tuple[str, list[Any]]:
-    """PostgreSQL: each request's n worst rows read in index order (LATERAL ... LIMIT n),
-    summed inside the LATERAL: (player, gaps, game ids) per request."""
+    """PostgreSQL: the dropped games of the player of row `f` (his totals, with his games at
+    each level `l0`, `l1`, ...): the placement points and gaps of those games summed, and
+    their ids.
+
+    He drops `rules.drops.dropped_count` games, taken from the levels of fewest points up:
+    at each level as many of its worst games as are still to drop, read in index order with
+    a LIMIT; a level with none to drop is not read at all (a one-time filter).
+    """
     where, where_params = scope.where("e")
-    parts: list[str] = []
+    drop = dropped_count_sql(rules.drops, "f.games")
     params: list[Any] = []
+    arms: list[str] = []
+    for index, level in enumerate(ladder):
+        before = " + ".join(f"f.l{lower}" for lower in range(index)) or "0"
+        take = f"LEAST(f.l{index}, GREATEST(0, {drop} - ({before})))"
 
-    def rows_of(bucket: Bucket) -> str:
-        place, tied = bucket
-        params.extend(where_params)
-        return f"""(
-            SELECT e.game_id, e.gap, e.played, e.round_number
-            FROM {_table(GameResult)} e
-            WHERE {where} AND e.player_id = req.player AND e.place = {place} AND e.tied = {tied}
-            ORDER BY {worst_first_sql("e")}
-            LIMIT req.n
-        )"""
+        def rows_of(bucket: Bucket, take: str = take) -> str:
+            place, tied = bucket
+            params.extend(where_params)
+            return f"""(
+                SELECT e.game_id, e.gap, e.played, e.round_number
+                FROM {_table(GameResult)} e
+                WHERE {where} AND e.player_id = f.player_id
+                  AND e.place = {place} AND e.tied = {tied} AND {take} > 0
+                ORDER BY {worst_first_sql("e")}
+                LIMIT {take}
+            )"""
 
-    for index in sorted(wanted):
-        buckets = ladder[index].buckets
-        if len(buckets) == 1:
-            worst = rows_of(buckets[0])
-        else:  # each bucket's n worst; of those, the n worst of the level
-            union = " UNION ALL ".join(rows_of(bucket) for bucket in buckets)
-            worst = f"(SELECT * FROM ({union}) u ORDER BY {worst_first_sql('u')} LIMIT req.n)"
-        parts.append(
-            f"""SELECT req.player, x.gap, x.games FROM req CROSS JOIN LATERAL (
-                    SELECT SUM(w.gap) AS gap, {_listed("w.game_id")} AS games FROM {worst} w
-                ) x WHERE req.level = {index}"""
-        )
-    return f"WITH req AS ({REQUESTS['postgresql']}) {' UNION ALL '.join(parts)}", params
+        if len(level.buckets) == 1:
+            worst = rows_of(level.buckets[0])
+        else:  # each bucket's worst; of those, the worst of the level
+            union = " UNION ALL ".join(rows_of(bucket) for bucket in level.buckets)
+            worst = f"(SELECT * FROM ({union}) u ORDER BY {worst_first_sql('u')} LIMIT {take})"
+        arms.append(f"SELECT {level.points} AS points, w.gap, w.game_id FROM {worst} w")
+    sql = f"""
+        SELECT {_whole("SUM(x.points)")} AS points, {_whole("SUM(x.gap)")} AS gap,
+               {_listed("x.game_id")} AS games
+        FROM ({" UNION ALL ".join(arms)}) x
+    """
+    return sql, params
 
 
-def _worst_games_window(ladder: Sequence[Level], scope: _Scope) -> tuple[str, list[Any]]:
-    """SQLite: the requested levels' rows numbered worst first per player; the first n,
-    summed: (player, gaps, game ids) per request."""
+def _read_dropped_games(
+    rules: LeagueRules, ladder: Sequence[Level], scope: _Scope, totals: dict[int, _Player]
+) -> None:
+    """SQLite: fill in each player's dropped games, in one query.
+
+    The drop schedule says how many games he drops, and walking the levels from the fewest
+    points up, how many from each level; the query numbers each requested level's rows
+    worst first (a window function) and sums the first n.
+    """
+    requests: list[dict[str, int]] = []
+    points: dict[int, int] = {}
+    for player_id, player in totals.items():
+        remaining = rules.drops.dropped_count(player.games)
+        for index, count in enumerate(player.by_level):
+            if remaining == 0:
+                break
+            take = min(count, remaining)
+            if take:
+                requests.append({"player": player_id, "level": index, "n": take})
+                points[player_id] = points.get(player_id, 0) + take * ladder[index].points
+                remaining -= take
+    if not requests:
+        return
     where, where_params = scope.where("e")
     sql = f"""
         SELECT player, SUM(gap), {_listed("game_id")} FROM (
@@ -341,14 +388,26 @@ def _worst_games_window(ladder: Sequence[Level], scope: _Scope) -> tuple[str, li
                    ROW_NUMBER() OVER (
                        PARTITION BY req.player, req.level ORDER BY {worst_first_sql("e")}
                    ) AS worst
-            FROM ({REQUESTS["sqlite"]}) req
+            FROM (
+                SELECT json_extract(value, '$.player') AS player,
+                       json_extract(value, '$.level') AS level,
+                       json_extract(value, '$.n') AS n
+                FROM json_each(%s)
+            ) req
             JOIN {_table(GameResult)} e ON e.player_id = req.player
             WHERE {where} AND {_level_case(ladder, "e")} = req.level
         ) numbered
         WHERE worst <= n
         GROUP BY player, level
     """
-    return sql, where_params
+    found: dict[int, tuple[int, tuple[int, ...]]] = {}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [json.dumps(requests), *where_params])
+        for player_id, gap, listed in cursor.fetchall():  # a row per player and level
+            before_gap, before = found.get(player_id, (0, ()))  # several levels dropped from
+            found[player_id] = (before_gap + int(gap), before + _ids(listed))
+    for player_id, (gap, games) in found.items():
+        totals[player_id].dropped = _Dropped(points[player_id], gap, games)
 
 
 def _whole(expression: str) -> str:

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from games.models import Game
 from games.season_import import import_season
+from league.rules import DropSchedule
 from standings.loader import season_standings
+from standings.sql import dropped_count_sql
 from tests.league.factories import random_rounds_season, scores, season_file
 
 pytestmark = pytest.mark.django_db
@@ -192,6 +194,26 @@ def test_the_index_order_settings_are_put_back_for_the_rest_of_the_transaction()
         season_standings(season, final=True, details=False)
         cursor.execute(settings_now)
         assert cursor.fetchone() == ("on", "off")
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the drop count is read in SQL on PostgreSQL only"
+)
+@settings(max_examples=200, deadline=None)
+@given(
+    at=st.lists(st.integers(1, 40), max_size=4, unique=True).map(sorted),
+    then_every=st.none() | st.integers(1, 8),
+    most=st.none() | st.integers(0, 12),
+    games=st.integers(0, 200),
+)
+def test_the_sql_drop_count_is_the_drop_schedules(at, then_every, most, games):
+    drops = DropSchedule(at=tuple(at), then_every=then_every, max=most)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {dropped_count_sql(drops, 'g.games')} FROM (SELECT %s::bigint AS games) g",
+            [games],
+        )
+        assert cursor.fetchone()[0] == drops.dropped_count(games)
 
 
 @pytest.mark.parametrize("enabled", [True, False])
