@@ -251,6 +251,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     point_django_at(args.database)
+    from django.conf import settings
     from django.db import connection
 
     from league.actions.common import season_rules
@@ -318,9 +319,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"(to serial sum {best_median(to_serial, 'x', 2)})"
     )
     print(
-        "                  (points, gaps and counts by bucket in one parallel index-only scan "
-        "of result_standing_order, grouped in index order; each player's dropped games read "
-        "off the same index; ranking in Python)"
+        f"                  (STANDINGS_SHARDS={settings.STANDINGS_SHARDS} ranges of players, "
+        "each on its own connection in one snapshot: points, gaps and counts by bucket in an "
+        "index-only scan of result_standing_order, grouped in index order, and each player's "
+        "dropped games read off the same index as his totals come out; ranking in Python)"
     )
     if args.previous:
         print(

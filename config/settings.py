@@ -147,6 +147,12 @@ if "postgresql" in DATABASES["default"]["ENGINE"]:
     DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("DATABASE_CONN_MAX_AGE", default=60))
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# A season the planner expects to hold at least STANDINGS_SHARDED_FROM results has its
+# standings read in STANDINGS_SHARDS ranges of players at once, each on its own PostgreSQL
+# connection, all in one snapshot (standings/shards.py; 1: never). Two suit a 2-core
+# database server (bench/bench_standings.py).
+STANDINGS_SHARDS = env.int("STANDINGS_SHARDS", default=2)
+STANDINGS_SHARDED_FROM = env.int("STANDINGS_SHARDED_FROM", default=200_000)
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":

@@ -9,10 +9,11 @@ thread of its own. Every connection reads the same snapshot (a read-only REPEATA
 transaction whose snapshot the caller's connection exports and the others import), so the
 ranges together are exactly what one connection would have read at that moment.
 
-Only where that is sound and worth it: on PostgreSQL, when the caller is not inside a
-transaction (another connection could not see what it has not committed), and when the
-planner expects at least `STANDINGS_SHARDED_FROM` results in the season. Otherwise the work
-runs once, on the caller's connection, over every player.
+Only where that is sound and worth it: on PostgreSQL, when the caller is in autocommit and
+not inside a transaction (another connection could not see what it has not committed), and
+when the planner expects at least `STANDINGS_SHARDED_FROM` results in the season. Otherwise
+the work runs once, on the caller's connection, over every player. A ranking draw, which
+reads the ranking inside its own transaction, reads it on its connection alone.
 """
 
 from __future__ import annotations
@@ -31,8 +32,6 @@ from games.models import GameResult
 
 T = TypeVar("T")
 
-SHARDS = 2  # connections a large season's standings are read on (settings.STANDINGS_SHARDS)
-SHARDED_FROM = 200_000  # results the planner expects (settings.STANDINGS_SHARDED_FROM)
 _SNAPSHOT_ID = re.compile(r"[0-9A-F]+-[0-9A-F]+-[0-9]+")
 
 
@@ -85,24 +84,33 @@ def over_players(season_id: int, work: Callable[[Players], T]) -> list[T]:
     ranges = _ranges(season_id)
     if len(ranges) == 1:
         return [work(EVERYONE)]
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            cursor.execute("SELECT pg_export_snapshot()")
-            snapshot = str((cursor.fetchone() or ("",))[0])
-        others = [_Helper(snapshot, work, players) for players in ranges[1:]]
-        try:
-            first = work(ranges[0])
-        finally:
+    others = [_Helper(work, players) for players in ranges[1:]]  # each connects meanwhile
+    try:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+                cursor.execute("SELECT pg_export_snapshot()")
+                snapshot = str((cursor.fetchone() or ("",))[0])
             for helper in others:
-                helper.join()
+                helper.begin(snapshot)
+            try:
+                first = work(ranges[0])
+            finally:  # while this transaction is open, its snapshot can be imported
+                for helper in others:
+                    helper.join()
+    finally:
+        for helper in others:  # one never begun (an error came first) stops unread
+            helper.begin(None)
+            helper.join()
     return [first, *(helper.result() for helper in others)]
 
 
 def _ranges(season_id: int) -> list[Players]:
-    shards = int(getattr(settings, "STANDINGS_SHARDS", SHARDS))
-    if connection.vendor != "postgresql" or connection.in_atomic_block or shards < 2:
+    shards = int(settings.STANDINGS_SHARDS)
+    if connection.vendor != "postgresql" or shards < 2:
         return [EVERYONE]
+    if connection.in_atomic_block or not connection.get_autocommit():
+        return [EVERYONE]  # what the caller has not committed, no other connection sees
     table = connection.ops.quote_name(GameResult._meta.db_table)
     with connection.cursor() as cursor:
         # the planner's estimate, from the table's statistics: no rows are read
@@ -111,7 +119,7 @@ def _ranges(season_id: int) -> list[Players]:
         )
         (plan,) = cursor.fetchone() or ("[]",)
         expected = _planned_rows(plan)
-        if expected < int(getattr(settings, "STANDINGS_SHARDED_FROM", SHARDED_FROM)):
+        if expected < int(settings.STANDINGS_SHARDED_FROM):
             return [EVERYONE]
         # two look-ups at the ends of the season's range of result_standing_order
         cursor.execute(
@@ -131,19 +139,37 @@ def _planned_rows(plan: Any) -> int:
 
 
 class _Helper:
-    """One range's work on a connection of its own, in a thread, in the caller's snapshot."""
+    """One range's work on a connection of its own, in a thread, in the caller's snapshot.
 
-    def __init__(self, snapshot: str, work: Callable[[Players], Any], players: Players):
-        if not _SNAPSHOT_ID.fullmatch(snapshot):
-            raise ValueError(f"not a snapshot id: {snapshot!r}")
-        self._snapshot, self._work, self._players = snapshot, work, players
+    The thread connects at once and then waits for the snapshot (`begin`), so connecting
+    overlaps the caller's own first queries.
+    """
+
+    def __init__(self, work: Callable[[Players], Any], players: Players):
+        self._work, self._players = work, players
+        self._snapshot: str | None = None
+        self._begun = threading.Event()
         self._value: Any = None
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="standings-shard", daemon=True)
         self._thread.start()
 
+    def begin(self, snapshot: str | None) -> None:
+        """Read in `snapshot` (None: stop without reading); only the first call counts."""
+        if self._begun.is_set():
+            return
+        if snapshot is not None and not _SNAPSHOT_ID.fullmatch(snapshot):
+            self._error = ValueError(f"not a snapshot id: {snapshot!r}")
+            snapshot = None
+        self._snapshot = snapshot
+        self._begun.set()
+
     def _run(self) -> None:
         try:  # on this thread's own connection, opened here
+            connection.ensure_connection()
+            self._begun.wait()
+            if self._snapshot is None:
+                return
             with transaction.atomic(), connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
                 # a utility statement takes no parameters; the id was checked to be one

@@ -75,6 +75,18 @@ def test_a_large_season_is_read_in_ranges_on_two_connections(sharded):
 
 @on_postgresql
 @committed
+def test_a_caller_out_of_autocommit_has_the_players_read_on_its_connection_alone(sharded):
+    season = import_season(random_rounds_season(8, seed=26)).season
+    connection.set_autocommit(False)
+    try:
+        assert shards.over_players(season.pk, lambda players: players) == [shards.EVERYONE]
+    finally:
+        connection.rollback()
+        connection.set_autocommit(True)
+
+
+@on_postgresql
+@committed
 def test_a_season_below_the_threshold_is_read_in_one_range(settings):
     settings.STANDINGS_SHARDED_FROM = 10_000
     season = import_season(random_rounds_season(8, seed=23)).season
