@@ -6,7 +6,8 @@ player_id` over the same results table (target: within 2x), timed in interleaved
 per-round ratios. `--previous FILE` times another version of standings/sql.py side by side.
 The data goes into its own database (DATABASE_URL's server, database `whist_bench_standings`
 unless --database), built once with COPY and reused by later runs of the same size (--rebuild
-to start again).
+to start again). Its standings index grows as inserts grow it; `--compact` first rebuilds it as
+the weekly job does (and it stays so for later runs, until --rebuild).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/whist .venv/bin/python bench/bench_standings.py
     git show 60d7e76:standings/sql.py > /tmp/sql_before.py
@@ -248,6 +249,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         help="another standings/sql.py to time side by side (git show REV:standings/sql.py)",
     )
     parser.add_argument("--pure", action="store_true", help="also time the row-by-row Python path")
+    parser.add_argument(
+        "--compact",
+        action="store_true",
+        help="first rebuild the standings index as the weekly job does (standings.index_upkeep)",
+    )
     args = parser.parse_args(argv)
 
     point_django_at(args.database)
@@ -266,6 +272,24 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"in {time.perf_counter() - began:.1f} s"
         )
     season = Season.objects.get(slug=SEASON)
+    if args.compact:
+        from standings.index_upkeep import compact_standing_index
+
+        compacted = compact_standing_index()
+        if compacted is not None:
+            print(
+                f"compacted:        {compacted.index} {compacted.before / 2**20:.0f} MB -> "
+                f"{compacted.after / 2**20:.0f} MB (the weekly rebuild)"
+            )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_relation_size('result_standing_order'), current_setting('shared_buffers')"
+        )
+        index_bytes, buffers = cursor.fetchone()
+    print(
+        f"index:            result_standing_order {index_bytes / 2**20:.0f} MB "
+        f"(shared_buffers {buffers}; built by inserts it grows to about 143 MB, rebuilt 112 MB)"
+    )
 
     def plain_sum(parallel: bool = True) -> list[Any]:
         with connection.cursor() as cursor:

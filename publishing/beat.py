@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 
+from django.conf import settings
 from django.db import transaction
 from django_celery_beat.models import (
     CrontabSchedule,
@@ -22,6 +23,13 @@ PREFIX = "whist:"
 SWEEPS = {
     f"{PREFIX}publish sweep": ("publishing.sweep", 60),
     f"{PREFIX}rating sweep": ("rating.apply_ratings", 300),
+}
+# Weekly upkeep at a quiet hour, in the server's time zone: (task, crontab fields).
+UPKEEP = {
+    f"{PREFIX}standings index": (
+        "standings.compact_index",
+        {"minute": "0", "hour": "5", "day_of_week": "1"},  # Monday 05:00
+    ),
 }
 # Cron's day numbers: Sunday is 0.
 CRON_DAY = {day: (index + 1) % 7 for index, day in enumerate(WEEKDAYS)}
@@ -67,6 +75,12 @@ def sync_schedules() -> int:
                 every=seconds, period=IntervalSchedule.SECONDS
             )
             changed += _ensure(name, task, {"interval": every}, "{}")
+            wanted.add(name)
+        for name, (task, spec) in UPKEEP.items():
+            crontab, _ = CrontabSchedule.objects.get_or_create(
+                month_of_year="*", day_of_month="*", timezone=settings.TIME_ZONE, **spec
+            )
+            changed += _ensure(name, task, {"crontab": crontab}, "{}")
             wanted.add(name)
         for season in Season.objects.select_related("league").exclude(
             status=Season.Status.FINISHED

@@ -31,6 +31,15 @@ def test_sync_creates_the_sweeps_and_three_steps_per_running_season():
     assert sync_schedules() == 0  # idempotent
 
 
+def test_sync_schedules_the_standings_index_rebuild_for_monday_05_00():
+    sync_schedules()
+    upkeep = PeriodicTask.objects.get(name="whist:standings index")
+    assert upkeep.task == "standings.compact_index"
+    crontab = upkeep.crontab
+    assert (crontab.hour, crontab.minute, crontab.day_of_week) == ("5", "0", "1")
+    assert str(crontab.timezone) == "Asia/Jerusalem"
+
+
 def test_finished_seasons_lose_their_schedule():
     season = f.season()
     sync_schedules()
