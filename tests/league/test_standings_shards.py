@@ -1,5 +1,6 @@
 """A large season's standings read in ranges of players on several connections, in one snapshot."""
 
+import doctest
 import threading
 
 import pytest
@@ -38,6 +39,11 @@ def test_the_ranges_hold_every_player_id_once_and_split_evenly(lowest, width, pa
     sizes = [last - first + 1 for first, last in inner]
     assert len(ranges) == min(parts, width + 1)
     assert max(sizes) - min(sizes) <= 1
+
+
+def test_the_shards_doctests_hold():
+    outcome = doctest.testmod(shards)
+    assert outcome.attempted >= 1 and outcome.failed == 0
 
 
 @pytest.fixture
