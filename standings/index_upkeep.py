@@ -7,7 +7,7 @@ one go 112 MB. The standings of a large season read the whole of the season's ra
 pages that splitting left half empty are read for nothing, and an index larger than
 PostgreSQL's buffer cache (128 MB by default) has two readers at once (standings.shards)
 evict each other's pages (bench/bench_standings.py: 2.2-2.3x a plain `GROUP BY` sum as
-inserted, 1.7-1.9x compact). `REINDEX ... CONCURRENTLY` builds it again beside the old one
+inserted, 2.0-2.1x compact). `REINDEX ... CONCURRENTLY` builds it again beside the old one
 while reads and writes go on, then swaps them.
 """
 
