@@ -281,13 +281,15 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"compacted:        {compacted.index} {compacted.before / 2**20:.0f} MB -> "
                 f"{compacted.after / 2**20:.0f} MB (the weekly rebuild)"
             )
+    from standings.index_upkeep import INDEX
+
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT pg_relation_size('result_standing_order'), current_setting('shared_buffers')"
+            "SELECT pg_relation_size(%s::regclass), current_setting('shared_buffers')", [INDEX]
         )
         index_bytes, buffers = cursor.fetchone()
     print(
-        f"index:            result_standing_order {index_bytes / 2**20:.0f} MB "
+        f"index:            {INDEX} {index_bytes / 2**20:.0f} MB "
         f"(shared_buffers {buffers}; built by inserts it grows to about 143 MB, rebuilt 112 MB)"
     )
 
