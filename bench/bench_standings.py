@@ -346,9 +346,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     print(
         f"                  (STANDINGS_SHARDS={settings.STANDINGS_SHARDS} ranges of players, "
-        "each on its own connection in one snapshot: points, gaps and counts by bucket in an "
-        "index-only scan of result_standing_order, grouped in index order, and each player's "
-        "dropped games read off the same index as his totals come out; ranking in Python)"
+        "each on its own connection in one snapshot: counts and gaps by round and bucket from "
+        "the tally the triggers keep (standings.tally), the final period's games off "
+        "result_played_order, and each player's dropped games off result_standing_order as "
+        "his totals come out; ranking in Python)"
     )
     if args.previous:
         print(

@@ -127,6 +127,13 @@ class GameResult(models.Model):
             # A player's results of a season in the order the drop rule reads them (one
             # definition in league.worst_first: changing it needs a migration of this index).
             models.Index(fields=index_fields(), name="result_standing_order"),
+            # The results of a season by date, for the games a final period counts
+            # (standings.sql reads the players' other totals off standings.tally).
+            models.Index(
+                fields=["season", "played", "player", "game"],
+                name="result_played_order",
+                condition=Q(place__isnull=False),
+            ),
         ]
 
     def __str__(self) -> str:

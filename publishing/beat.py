@@ -26,6 +26,10 @@ SWEEPS = {
 }
 # Weekly upkeep at a quiet hour, in the server's time zone: (task, crontab fields).
 UPKEEP = {
+    f"{PREFIX}standings tally": (
+        "standings.check_tally",
+        {"minute": "30", "hour": "4", "day_of_week": "1"},  # Monday 04:30
+    ),
     f"{PREFIX}standings index": (
         "standings.compact_index",
         {"minute": "0", "hour": "5", "day_of_week": "1"},  # Monday 05:00

@@ -3,12 +3,10 @@
 Results arrive in the order games are played, but `result_standing_order` is ordered by
 season and player, so each new result lands somewhere in the middle of the index and its
 pages split: grown by inserts, the bench's 2,000,000 results fill 143 MB of index, built in
-one go 112 MB. The standings of a large season read the whole of the season's range, so the
-pages that splitting left half empty are read for nothing, and an index larger than
-PostgreSQL's buffer cache (128 MB by default) has two readers at once (standings.shards)
-evict each other's pages (bench/bench_standings.py: 2.2-2.3x a plain `GROUP BY` sum as
-inserted, 2.0-2.1x compact). `REINDEX ... CONCURRENTLY` builds it again beside the old one
-while reads and writes go on, then swaps them.
+one go 112 MB. The standings read each player's worst games off it (standings.sql) and the
+pages that splitting left half empty are read and cached for nothing. `REINDEX ...
+CONCURRENTLY` builds it again beside the old one while reads and writes go on, then swaps
+them.
 """
 
 from __future__ import annotations

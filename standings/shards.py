@@ -1,13 +1,13 @@
 """Reading a large season's results on several PostgreSQL connections at once, in one snapshot.
 
-PostgreSQL does not split an ordered scan of one index well between its parallel workers
-(they take the index's pages one after another), so a season's standings read in the order
-of `result_standing_order` ran on one core while a plain `GROUP BY` sum used every core.
-Here the season's players are cut into ranges of player ids, and each range's work runs on
-its own connection: the caller's, and one more connection per further range, each in a
-thread of its own. Every connection reads the same snapshot (a read-only REPEATABLE READ
-transaction whose snapshot the caller's connection exports and the others import), so the
-ranges together are exactly what one connection would have read at that moment.
+PostgreSQL runs the standings' statement (standings.sql) on one process: its LATERAL join,
+which reads each player's worst games, rules out parallel workers, while a plain `GROUP BY`
+sum uses every core. Here the season's players are cut into ranges of player ids, and each
+range's work runs on its own connection: the caller's, and one more connection per further
+range, each in a thread of its own. Every connection reads the same snapshot (a read-only
+REPEATABLE READ transaction whose snapshot the caller's connection exports and the others
+import), so the ranges together are exactly what one connection would have read at that
+moment.
 
 Only where that is sound and worth it: on PostgreSQL, when the caller is in autocommit and
 not inside a transaction (another connection could not see what it has not committed), and

@@ -8,20 +8,22 @@ season's players in ranges read at once on several connections), the same querie
 the season's size:
 
 1. The season's games not confirmed (usually none), which do not count.
-2. One aggregate counts each player's results by *bucket* (place, players sharing it), in
-   the order of the `result_standing_order` index on PostgreSQL (grouped as the rows stream
-   by, no hash table, no sort), and folds them per player by *level*: the buckets worth the
-   same placement points (the same at 3- and 4-player tables, which use the first three
-   values); the names are joined last. It gives games, points, gap, the games the
-   eligibility conditions count and the games at each level. The drop schedule then says
-   how many games each player drops, and walking the levels from the fewest points up, how
-   many from each level.
+2. One statement. Its aggregate folds each player's results counted by round and *bucket*
+   (place, players sharing it) by *level*: the buckets worth the same placement points (the
+   same at 3- and 4-player tables, which use the first three values). On PostgreSQL those
+   counts are the tally the database keeps as results are written (standings.tally: some
+   30,000 rows for the bench's 2,000,000 results), less the results of the games not
+   confirmed; elsewhere they are counted from the results. It gives games, points, gap, the
+   games the podium windows count and the games at each level; a final period's games are
+   counted off the `result_played_order` index; the names are joined last. The drop
+   schedule then says how many games each player drops, and walking the levels from the
+   fewest points up, how many from each level.
 3. Exactly those worst games: on PostgreSQL in the same statement, as each player's totals
-   come out, his first n rows of a level read off the index the scan has just passed (a
+   come out, his first n rows of a level read off the `result_standing_order` index (a
    LATERAL join with LIMIT n); on SQLite in a second query with a window function. Their
    points and gaps come back summed and their ids listed (packed as bytes on PostgreSQL).
-   On PostgreSQL the statement runs between two more queries that set three planner
-   settings and put them back (`_index_order`).
+   On PostgreSQL the statement runs between two more queries that set two planner settings
+   and put them back (`_planned`).
 
 Points and gaps are whole numbers of twelfths throughout, so every tie is a real tie.
 """
@@ -46,6 +48,7 @@ from league.rules import DropSchedule, LeagueRules
 from league.standings import TWELFTHS, PlayerTally, in_twelfths, place_share
 from league.worst_first import POINTS, order_by_sql
 from standings.shards import EVERYONE, Players, over_players
+from standings.tally import TALLY
 
 Bucket = tuple[int, int]  # (place, players sharing the place)
 
@@ -160,11 +163,29 @@ class _Scope:
     players: Players = EVERYONE
 
     def where(self, alias: str) -> tuple[str, list[Any]]:
+        """Conditions on results table `alias`: the rows that count."""
         sql = f"{alias}.season_id = %s AND {alias}.place IS NOT NULL"
         if self.uncounted:
-            sql += f" AND {alias}.game_id NOT IN ({', '.join(map(str, self.uncounted))})"
+            sql += f" AND {alias}.game_id NOT IN ({self._games()})"
         in_range, params = self.players.where(alias)
         return sql + in_range, [self.season_id, *params]
+
+    def waiting(self, alias: str) -> tuple[str, list[Any]]:
+        """Conditions on results table `alias`: the rows of the games not counted."""
+        sql = f"{alias}.season_id = %s AND {alias}.place IS NOT NULL"
+        in_range, params = self.players.where(alias)
+        return f"{sql} AND {alias}.game_id IN ({self._games()}){in_range}", [
+            self.season_id,
+            *params,
+        ]
+
+    def kept(self, alias: str) -> tuple[str, list[Any]]:
+        """Conditions on the tally `alias` (standings.tally): the season's, in the range."""
+        in_range, params = self.players.where(alias)
+        return f"{alias}.season_id = %s{in_range}", [self.season_id, *params]
+
+    def _games(self) -> str:
+        return ", ".join(str(int(game)) for game in self.uncounted)
 
 
 def _uncounted_games(season_id: int) -> tuple[int, ...]:
@@ -182,35 +203,40 @@ def _player_totals(
     """Per player: name, games, points, gap, the games per condition window and level, and
     on PostgreSQL the dropped games.
 
-    The inner aggregate (by player and bucket) reads every result; the outer one folds its
-    few rows per player by the rules' levels, and only then are the names joined. On
-    PostgreSQL both run in the order of the `result_standing_order` index (`_index_order`):
-    an index-only scan of the season's range, grouped as it streams, so no hash table and
-    no sort; and as each player's totals come out, his worst games are read off the part of
-    the index the scan has just passed (`_worst_games_lateral`).
+    One aggregate folds each player's counts by bucket and round (`_buckets`: on PostgreSQL
+    the kept tally, elsewhere counted from the results) by the rules' levels and podium
+    windows; the games of a final period are counted off the `result_played_order` index,
+    and only then are the names joined. On PostgreSQL, as each player's totals come out,
+    his worst games are read off the `result_standing_order` index (`_worst_games_lateral`).
     """
-    windows: list[str] = []
-    params: list[Any] = []
-    for window in rules.podium_windows:
-        first = int(rules.rounds_in_season or 0) - int(window.last_rounds)
-        windows.append(f"r.round_number > 0 AND r.round_number > {first}")
+    buckets, params = _buckets(scope)
+    windows = [
+        f"SUM(CASE WHEN b.round_number > 0 AND b.round_number > "
+        f"{int(rules.rounds_in_season or 0) - int(window.last_rounds)} THEN b.games ELSE 0 END)"
+        for window in rules.podium_windows
+    ]
+    final_join = ""
     if rules.final_period is not None:
         if season_end is None:
             raise ValueError("the rules have a final period: the season's end date is needed")
-        windows.append("r.played BETWEEN %s AND %s")
-        params += [rules.final_period.starts_on(season_end), season_end]
-    inner = "".join(
-        f", SUM(CASE WHEN {w} THEN 1 ELSE 0 END) AS w{i}" for i, w in enumerate(windows)
-    )
-    folded = "".join(f", {_whole(f'SUM(b.w{i})')} AS w{i}" for i in range(len(windows)))
+        where, where_params = scope.where("r")
+        final_join = f"""
+            LEFT JOIN (
+                SELECT r.player_id, COUNT(*) AS games FROM {_table(GameResult)} r
+                WHERE {where} AND r.played BETWEEN %s AND %s
+                GROUP BY r.player_id
+            ) fp ON fp.player_id = f.player_id
+        """
+        params += [*where_params, rules.final_period.starts_on(season_end), season_end]
+    folded = "".join(f", {_whole(window)} AS w{i}" for i, window in enumerate(windows))
+    window_columns = "".join(f", f.w{i}" for i in range(len(windows)))
+    if final_join:
+        window_columns += ", COALESCE(fp.games, 0)"
     points = " ".join(
         f"WHEN {_in_level(level, 'b')} THEN {level.points}" for level in ladder if level.points
     )
     counts = [f"SUM(CASE WHEN {_in_level(level, 'b')} THEN b.games ELSE 0 END)" for level in ladder]
     by_level = "".join(f", {_whole(count)} AS l{i}" for i, count in enumerate(counts))
-    where, where_params = scope.where("r")
-    params += where_params
-    window_columns = "".join(f", f.w{i}" for i in range(len(windows)))
     level_columns = "".join(f", f.l{i}" for i in range(len(ladder)))
     dropped_columns, worst = "", ""
     if connection.vendor == "postgresql":
@@ -226,20 +252,17 @@ def _player_totals(
                    {_whole(f"SUM(b.games * CASE {points} ELSE 0 END)" if points else "0")}
                        AS points,
                    {_whole("SUM(b.gap)")} AS gap{folded}{by_level}
-            FROM (
-                SELECT r.player_id, r.place, r.tied, COUNT(*) AS games, SUM(r.gap) AS gap{inner}
-                FROM {_table(GameResult)} r
-                WHERE {where}
-                GROUP BY r.player_id, r.place, r.tied
-            ) b
+            FROM ({buckets}) b
             GROUP BY b.player_id
+            HAVING SUM(b.games) > 0
         ) f
+        {final_join}
         {worst}
         JOIN {_table(Player)} p ON p.id = f.player_id
     """
-    split = 6 + len(windows)
+    split = 6 + len(rules.podium_windows) + (1 if final_join else 0)
     levels_end = split + len(ladder)
-    with _index_order(), connection.cursor() as cursor:
+    with _planned(), connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     return {
@@ -257,6 +280,38 @@ def _player_totals(
     }
 
 
+def _buckets(scope: _Scope) -> tuple[str, list[Any]]:
+    """SQL of the counted results' counts and gaps by (player, round number, place, tied):
+    columns player_id, round_number, place, tied, games, gap; several rows of one key may
+    come (they add up).
+
+    On PostgreSQL, the tally the database keeps (standings.tally), less the results of the
+    season's games not confirmed; elsewhere counted from the results.
+    """
+    keys = "r.player_id, r.round_number, r.place, r.tied"
+    if connection.vendor != "postgresql":
+        where, params = scope.where("r")
+        sql = f"""
+            SELECT {keys}, COUNT(*) AS games, SUM(r.gap) AS gap FROM {_table(GameResult)} r
+            WHERE {where} GROUP BY {keys}
+        """
+        return sql, params
+    kept, params = scope.kept("t")
+    sql = f"""
+        SELECT t.player_id, t.round_number, t.place, t.tied, t.games, t.gap
+        FROM {TALLY} t WHERE {kept}
+    """
+    if scope.uncounted:
+        waiting, waiting_params = scope.waiting("r")
+        sql += f"""
+            UNION ALL
+            SELECT {keys}, -COUNT(*), -SUM(r.gap) FROM {_table(GameResult)} r
+            WHERE {waiting} GROUP BY {keys}
+        """
+        params += waiting_params
+    return sql, params
+
+
 def _dropped(points: int | None, gap: int | None, games: bytes | None) -> _Dropped:
     """A player's dropped games as the lateral read them (all None: none dropped)."""
     if games is None:
@@ -264,18 +319,16 @@ def _dropped(points: int | None, gap: int | None, games: bytes | None) -> _Dropp
     return _Dropped(int(points or 0), int(gap or 0), _ids(games))
 
 
-# PostgreSQL's planner costs the index-only scan of result_standing_order above a sequential
-# scan and a hash aggregate, but hashing every result into its (player, place, shared) group,
-# some 30,000 groups for 5,000 players (5 MB of hash table per process, against 0.7 MB for a
-# sum by player), took 2.2-2.6x a plain `GROUP BY player` sum; read in index order the groups
-# arrive one after another and are folded as they stream by (1.0-1.45x). JIT spends longer
-# compiling than the query then runs. Measured with bench/bench_standings.py (README).
-INDEX_ORDER = {"enable_seqscan": "off", "enable_hashagg": "off", "jit": "off"}
+# PostgreSQL's planner reads a final period's results (a sixth of the bench's season) in a
+# sequential scan of the whole table rather than off `result_played_order`, and would read
+# the tally the same way; JIT spends longer compiling the statement than it then runs.
+# Measured with bench/bench_standings.py (README).
+PLANNER = {"enable_seqscan": "off", "jit": "off"}
 
 
 @contextmanager
-def _index_order() -> Iterator[None]:
-    """On PostgreSQL, plan the next queries in `result_standing_order` order (INDEX_ORDER).
+def _planned() -> Iterator[None]:
+    """On PostgreSQL, plan the next queries with the settings of PLANNER.
 
     Two more queries: the settings are made local to the transaction (opened here if none
     is), then put back as they were, so the rest of a caller's transaction plans as usual.
@@ -284,12 +337,10 @@ def _index_order() -> Iterator[None]:
     if connection.vendor != "postgresql":
         yield
         return
-    names = list(INDEX_ORDER)
+    names = list(PLANNER)
     each = ", ".join("current_setting(%s), set_config(%s, %s, true)" for _ in names)
     with transaction.atomic(savepoint=False), connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {each}", [v for name in names for v in (name, name, INDEX_ORDER[name])]
-        )
+        cursor.execute(f"SELECT {each}", [v for name in names for v in (name, name, PLANNER[name])])
         before = (cursor.fetchone() or ())[::2]
         # On an error the transaction is rolled back (atomic without a savepoint marks the
         # caller's for rollback too), and the rollback puts the settings back.

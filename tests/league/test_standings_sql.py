@@ -186,7 +186,7 @@ def test_places_worth_the_same_points_drop_by_gap_whatever_their_place():
 @pytest.mark.skipif(
     connection.vendor != "postgresql", reason="planner settings exist on PostgreSQL only"
 )
-def test_the_index_order_settings_are_put_back_for_the_rest_of_the_transaction():
+def test_the_planner_settings_are_put_back_for_the_rest_of_the_transaction():
     season = import_season(random_rounds_season(12, seed=3)).season
     settings_now = "SELECT current_setting('enable_seqscan'), current_setting('enable_hashagg')"
     with transaction.atomic(), connection.cursor() as cursor:

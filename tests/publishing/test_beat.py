@@ -40,6 +40,14 @@ def test_sync_schedules_the_standings_index_rebuild_for_monday_05_00():
     assert str(crontab.timezone) == "Asia/Jerusalem"
 
 
+def test_sync_schedules_the_standings_tally_check_for_monday_04_30():
+    sync_schedules()
+    upkeep = PeriodicTask.objects.get(name="whist:standings tally")
+    assert upkeep.task == "standings.check_tally"
+    crontab = upkeep.crontab
+    assert (crontab.hour, crontab.minute, crontab.day_of_week) == ("4", "30", "1")
+
+
 def test_finished_seasons_lose_their_schedule():
     season = f.season()
     sync_schedules()
