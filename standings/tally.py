@@ -11,17 +11,23 @@ a TRUNCATE). The standings read it instead of every result row (standings.sql): 
 rows for the bench's 2,000,000 results. It counts the results of every game whatever its
 status; the standings take away those of the games not confirmed.
 
-`drift` compares it with a count of the results and `recount` makes it that count again (the
-weekly upkeep checks it: standings.tasks).
+`drift` compares it with a count of the results, `recount` makes it that count again and
+`repair` does both and publishes the seasons concerned (the weekly `standings.check_tally`
+task and the `check_tally --repair` command).
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.db import connection, transaction
 
 from games.models import GameResult
+from league.models import Season
+from league.signals import announce_results
+
+logger = logging.getLogger(__name__)
 
 TALLY = "standings_result_tally"
 KEY = "season_id, player_id, round_number, place, tied"
@@ -75,3 +81,21 @@ def recount() -> None:
         cursor.execute(f"LOCK TABLE {table} IN SHARE MODE")
         cursor.execute(f"DELETE FROM {TALLY}")
         cursor.execute(f"INSERT INTO {TALLY} ({KEY}, games, gap) {_counted()}")
+
+
+def repair() -> Drift | None:
+    """If the tally differs from a count of the results, which only a write made behind the
+    triggers' back can cause, log it, count it again and publish the seasons it touched
+    again. What was found (None: not PostgreSQL)."""
+    found = drift()
+    if found is None or not found.keys:
+        return found
+    logger.error(
+        "standings tally differed from the results at %d keys (seasons %s): counted again",
+        found.keys,
+        ", ".join(map(str, found.seasons)),
+    )
+    recount()
+    for season_id in Season.objects.filter(pk__in=found.seasons).values_list("pk", flat=True):
+        announce_results(season_id)
+    return found

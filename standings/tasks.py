@@ -9,31 +9,18 @@ from typing import Any
 
 from celery import shared_task
 
-from league.models import Season
-from league.signals import announce_results
 from standings.index_upkeep import compact_standing_index
-from standings.tally import drift, recount
+from standings.tally import repair
 
 logger = logging.getLogger(__name__)
 
 
 @shared_task(name="standings.check_tally", acks_late=True)
 def check_tally() -> dict[str, Any] | None:
-    """Compare the results' tally (standings.tally) with a count of the results; if they
-    differ, which only a write made behind the triggers' back can cause, log it, count the
-    tally again and publish the seasons it touched. What was found (None: not PostgreSQL)."""
-    found = drift()
-    if found is None or not found.keys:
-        return None if found is None else asdict(found)
-    logger.error(
-        "standings tally differed from the results at %d keys (seasons %s): counted again",
-        found.keys,
-        ", ".join(map(str, found.seasons)),
-    )
-    recount()
-    for season_id in Season.objects.filter(pk__in=found.seasons).values_list("pk", flat=True):
-        announce_results(season_id)
-    return asdict(found)
+    """Compare the results' tally with a count of the results and repair it if they differ
+    (standings.tally.repair); what was found (None: not PostgreSQL)."""
+    found = repair()
+    return None if found is None else asdict(found)
 
 
 @shared_task(name="standings.compact_index", acks_late=True)

@@ -1,9 +1,12 @@
 """The results' tally kept by PostgreSQL's triggers (standings.tally) always equals a count of
 the results, whoever writes them and however."""
 
+import io
+import json
 import threading
 
 import pytest
+from django.core.management import call_command
 from django.db import connection, connections, transaction
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -208,3 +211,34 @@ def test_the_weekly_check_counts_again_and_republishes_a_season_that_drifted(
     assert tally_rows(season.pk) == before
     assert season.pk in announced
     assert "standings tally differed" in caplog.text
+
+
+def run_check(*args):
+    out = io.StringIO()
+    try:
+        call_command("check_tally", *args, stdout=out)
+        code = 0
+    except SystemExit as stop:
+        code = stop.code
+    return code, json.loads(out.getvalue())
+
+
+def test_the_check_command_reports_a_tally_in_step():
+    import_season(random_rounds_season(4, seed=14))
+    assert run_check() == (0, {"kept": True, "keys": 0, "seasons": [], "repaired": False})
+
+
+def test_the_check_command_exits_1_on_drift_and_repairs_it_when_asked():
+    season = import_season(random_rounds_season(4, seed=15)).season
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {TALLY} SET gap = gap + 12 WHERE season_id = %s", [season.pk])
+    keys = len(tally_rows(season.pk))
+    assert run_check() == (
+        1,
+        {"kept": True, "keys": keys, "seasons": [season.pk], "repaired": False},
+    )
+    assert run_check("--repair") == (
+        0,
+        {"kept": True, "keys": keys, "seasons": [season.pk], "repaired": True},
+    )
+    assert run_check() == (0, {"kept": True, "keys": 0, "seasons": [], "repaired": False})
