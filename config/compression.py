@@ -9,45 +9,23 @@ Such a page is the same bytes for every visitor until its data changes, and the 
 (web.page_cache) serves it hundreds of times a second at 23:00, so its compressed bytes
 are kept too, by the page's ETag (a hash of its content): a page compressed once is not
 compressed again while it stands. Keyed by content, a kept compression can never be stale,
-so each process may keep its own (a few recent pages, a few KB each).
+so each process keeps its own (the recent pages, up to `KEPT_COMPRESSED_BYTES`).
 """
 
 from __future__ import annotations
-
-import threading
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
 from django.utils.cache import patch_vary_headers
 
+from core.kept_bytes import KeptBytes
+
 FORM_TOKEN = b"csrfmiddlewaretoken"
-KEPT_COMPRESSIONS = 64  # pages whose compressed bytes a process keeps
+KEPT_COMPRESSED_BYTES = 2 * 1024 * 1024  # compressed pages a process keeps, by ETag
 
 
-class Compressions:
-    """Compressed bytes of recent pages by their strong ETag (oldest dropped first)."""
-
-    def __init__(self, size: int = KEPT_COMPRESSIONS) -> None:
-        self.size = size
-        self._kept: dict[str, bytes] = {}
-        self._lock = threading.Lock()
-
-    def get(self, etag: str) -> bytes | None:
-        return self._kept.get(etag)
-
-    def keep(self, etag: str, compressed: bytes) -> None:
-        with self._lock:
-            while len(self._kept) >= self.size:
-                del self._kept[next(iter(self._kept))]
-            self._kept[etag] = compressed
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-
-
-compressions = Compressions()
+compressions = KeptBytes(KEPT_COMPRESSED_BYTES)
 
 
 def carries_no_secret(request: HttpRequest, response: HttpResponseBase) -> bool:

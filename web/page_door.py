@@ -24,9 +24,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import logging
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -38,6 +36,7 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language_from_request
 
+from core.kept_bytes import KeptBytes
 from web import page_cache
 
 logger = logging.getLogger(__name__)
@@ -76,39 +75,7 @@ class Entry:
     marker: str = ""  # where a signed-in visitor's CSRF token goes (web.signed_door)
 
 
-class Bodies:
-    """Bodies by their hash, the least recently used dropped past `limit` bytes."""
-
-    def __init__(self, limit: int = PROCESS_BYTES) -> None:
-        self.limit = limit
-        self.size = 0
-        self._kept: OrderedDict[str, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, digest: str) -> bytes | None:
-        with self._lock:
-            body = self._kept.get(digest)
-            if body is not None:
-                self._kept.move_to_end(digest)
-            return body
-
-    def keep(self, digest: str, body: bytes) -> None:
-        with self._lock:
-            if digest in self._kept or len(body) > self.limit:
-                return
-            self._kept[digest] = body
-            self.size += len(body)
-            while self.size > self.limit:
-                _, dropped = self._kept.popitem(last=False)
-                self.size -= len(dropped)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._kept.clear()
-            self.size = 0
-
-
-bodies = Bodies()
+bodies = KeptBytes(PROCESS_BYTES)
 
 
 def mark_door(view: Callable[..., HttpResponseBase]) -> None:
