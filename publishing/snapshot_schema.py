@@ -139,7 +139,7 @@ class DrawBrief(TypedDict):
     published_at: str | None
     recipe: str | None  # "sha256-v1" | "legacy" | "unrecorded"
     redraws: int  # draws of the round before the standing one
-    check_path: str  # "/seasons/S/rounds/N/draw-check/"
+    check_path: str  # "/seasons/S/rounds/N/draw-check/"; "" when the draw is not recorded
 
 
 class DrawData(DrawBrief):

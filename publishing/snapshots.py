@@ -435,7 +435,10 @@ def _draw_json(
         "recipe": record.recipe if record else None,
         "redraws": record.number - 1 if record else 0,
         "changes": [_change_json(c) for c in record.changes.all()] if record else [],
-        "check_path": reverse("web:draw_check", args=[round_.season.slug, round_.number]),
+        # the check page redoes a recorded draw: an imported one has none to point to
+        "check_path": (
+            reverse("web:draw_check", args=[round_.season.slug, round_.number]) if record else ""
+        ),
     }
 
 

@@ -34,7 +34,7 @@ def draw_disclosure(round_: Round, season_slug: str) -> dict[str, Any]:
     return {
         "history": history,
         "draw_changes": len(standing.changes.all()) if standing else 0,
-        "check_url": check_url(round_, season_slug),
+        "check_url": check_url(round_, season_slug) if standing else "",  # nothing to redo
     }
 
 

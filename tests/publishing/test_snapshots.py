@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import timezone
 
+from league.models import DrawRecord
 from publishing.actions import do_publish_season
 from publishing.models import SeasonSnapshot
 from publishing.snapshots import build_snapshot_data, latest_snapshot
@@ -71,7 +73,16 @@ def test_snapshot_race_chart_is_cumulative_points_per_round(season_with_two_roun
     assert series["Eli"] == [2.0, 8.0]
 
 
+def recorded(round_, **fields):
+    """The draw record a round drawn by the app has (league.draw_records)."""
+    return DrawRecord.objects.create(
+        round=round_, number=1, method=round_.draw_method, recipe="sha256-v1",
+        seed=round_.draw_seed, drawn_at=timezone.now(), **fields,
+    )  # fmt: skip
+
+
 def test_snapshot_messages_have_draw_and_results_text(season_with_two_rounds):
+    recorded(season_with_two_rounds.rounds.get(number=1))
     texts = build_snapshot_data(season_with_two_rounds)["messages"]["en"]["rounds"]["1"]
     assert "Table 1: Dana, Eli, Noa, Omer" in texts["draw"]
     assert "Reserves: Tal" in texts["draw"]
@@ -80,6 +91,13 @@ def test_snapshot_messages_have_draw_and_results_text(season_with_two_rounds):
     assert "manage.py" not in texts["draw"]
     assert "Dana 120 (6)" in texts["results"]
     assert "1. Dana 6 pts" in texts["results"]
+
+
+def test_a_draw_not_recorded_has_no_check_link_in_its_text(season_with_two_rounds):
+    data = build_snapshot_data(season_with_two_rounds)  # imported rounds: no draw record
+    texts = data["messages"]["en"]["rounds"]["1"]
+    assert "Random draw (seed 42)." in texts["draw"]
+    assert "draw-check" not in texts["draw"]
 
 
 def test_publishing_twice_with_same_inputs_stores_one_snapshot(season_with_two_rounds):
