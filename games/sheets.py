@@ -103,33 +103,35 @@ def check_scores(
         return CheckedResult(
             False, None, errors=[_entry_error(ErrorCode.MALFORMED, "scores", seats=seats)]
         )
-    errors: list[Problem] = []
-    scores: list[int] = []
+    errors: dict[int, Problem] = {}
+    scores: dict[int, int] = {}  # by seat: the whole numbers, checked against the bounds
     for seat, value in enumerate(raw):
         number = _whole_number(value)
         if number is None or abs(number) > SCORE_LIMIT:
-            errors.append(_entry_error(ErrorCode.MALFORMED, f"scores[{seat}]", seat=seat + 1))
+            errors[seat] = _entry_error(ErrorCode.MALFORMED, f"scores[{seat}]", seat=seat + 1)
         else:
-            scores.append(number)
-    if errors:
-        return CheckedResult(False, None, errors=errors)
-    check = check_game(PlainRules(preset_name, deals_per_game), totals=scores)
+            scores[seat] = number
+    numbered = sorted(scores)  # so every seat's problem is named at once, not one by one
+    check = check_game(
+        PlainRules(preset_name, deals_per_game), totals=[scores[s] for s in numbered]
+    )
     low, high = check.bounds or (None, None)
-    errors = [
-        _entry_error(
-            p.code,
-            p.path,
-            seat=at + 1,
-            score=scores[at],
+    for problem in check.problems:
+        at = _deal_index(problem.path, _SEAT)
+        if at is None:
+            continue
+        seat = numbered[at]
+        errors[seat] = _entry_error(
+            problem.code,
+            f"scores[{seat}]",
+            seat=seat + 1,
+            score=scores[seat],
             deals=deals_per_game,
             low=low,
             high=high,
         )
-        for p in check.problems
-        if (at := _deal_index(p.path, _SEAT)) is not None
-    ]
     if errors or check.totals is None:
-        return CheckedResult(False, None, errors=errors)
+        return CheckedResult(False, None, errors=[errors[seat] for seat in sorted(errors)])
     return CheckedResult(True, check.totals)
 
 

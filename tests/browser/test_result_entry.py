@@ -52,8 +52,16 @@ def test_a_player_enters_a_result_and_another_confirms_it(live_server, chromium,
     entering = new_phone(chromium)
     page = entering.new_page()
     log_in(page, live_server.url, "user0", table_path)
+    # with the +/- button shown, the phone offers its number keypad for every score
+    assert (
+        page.locator("input.score-input").evaluate_all("els => els.map(e => e.inputMode)")
+        == ["numeric"] * 4
+    )
     for seat, score in enumerate(SCORES):
-        page.fill(f"#score-{seat}", str(score))
+        page.fill(f"#score-{seat}", str(abs(score)))
+        if score < 0:  # the sign from the button, as on a keypad without a minus key
+            page.locator(f'button.sign-toggle[data-for="score-{seat}"]').click()
+        assert page.input_value(f"#score-{seat}") == str(score)
     assert page_scroll_width(page) <= PHONE["width"]
     screenshot(page, "result-entry-en")
     page.get_by_role("button", name="Save the scores").click()

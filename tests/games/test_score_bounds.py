@@ -38,3 +38,22 @@ def test_the_action_refuses_out_of_range_totals_too(table):
         submit_result(table, actor=seated_users(table)[0], scores=[0, 0, 0, -99999])
     [error] = refused.value.checked.errors
     assert (error.code, error.path) == ("score_out_of_range", "scores[3]")
+
+
+def test_every_seats_problem_is_named_at_once_a_score_that_is_no_number_and_one_out_of_range(
+    client, table
+):
+    client.force_login(seated_users(table)[0])
+    response = scores_post(client, table, ["abc", 99999, 0, "1.5"])
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert "Seat 1: the score must be a whole number." in body
+    assert "99999 cannot be a game score" in body  # on the first submit, not a second
+    assert "Seat 4: the score must be a whole number." in body
+    with pytest.raises(ResultRejected) as refused:
+        submit_result(table, actor=seated_users(table)[0], scores=["x", 0, 0, -99999])
+    assert [(e.code, e.path) for e in refused.value.checked.errors] == [
+        ("malformed", "scores[0]"),
+        ("score_out_of_range", "scores[3]"),
+    ]
+    assert not ResultVersion.objects.exists()
