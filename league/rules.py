@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
 
+from django.utils.translation import gettext_noop as N_
+
 from scoring import registered_presets
 from scoring.problems import ProblemError
 
@@ -93,10 +95,17 @@ class RulesCode(StrEnum):
 
 
 class RulesError(ProblemError[RulesCode], ValueError):
-    """A rules dictionary that does not describe a valid league; `field` names the bad value."""
+    """A rules dictionary that does not describe a valid league; `field` names the bad value.
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(RulesCode.INVALID, field, message)
+    The message is `template % params` in English (files, commands and the API speak it);
+    a form translates `template` into the visitor's language first (league.rules_form), so
+    each template is marked for the translation catalog (`gettext_noop`).
+    """
+
+    def __init__(self, field: str, template: str, **params: object) -> None:
+        super().__init__(RulesCode.INVALID, field, template % params if params else template)
+        self.template = template
+        self.params = params
 
     @property
     def field(self) -> str:
@@ -370,11 +379,16 @@ def preset_dict(name: str, overrides: Mapping[str, Any] | None = None) -> dict[s
     """The rules dictionary of preset `name` with `overrides` merged in (not yet validated)."""
     if name not in PRESETS:
         known = ", ".join(sorted(PRESETS))
-        raise RulesError("preset", f"unknown league preset {name!r} (known: {known})")
+        raise RulesError(
+            "preset",
+            N_("unknown league preset %(name)s (known: %(known)s)"),
+            name=repr(name),
+            known=known,
+        )
     merged = copy.deepcopy(PRESETS[name])
     if overrides is not None:
         if not isinstance(overrides, Mapping):
-            raise RulesError("overrides", "must be an object of rule values")
+            raise RulesError("overrides", N_("must be an object of rule values"))
         _merge(merged, upgrade_rules(overrides), "")
     return merged
 
@@ -415,15 +429,19 @@ def upgrade_rules(data: Mapping[str, Any]) -> dict[str, Any]:
     {'min_games': 12, 'version': 3}
     """
     if not isinstance(data, Mapping):
-        raise RulesError("rules", "must be an object")
+        raise RulesError("rules", N_("must be an object"))
     upgraded = copy.deepcopy(dict(data))
     version = upgraded.get("version", 1)
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise RulesError("version", f"must be a whole number from 1, not {version!r}")
+        raise RulesError(
+            "version", N_("must be a whole number from 1, not %(value)s"), value=repr(version)
+        )
     if version > RULES_VERSION:
         raise RulesError(
             "version",
-            f"is {version}, newer than the rules version {RULES_VERSION} this app reads",
+            N_("is %(version)s, newer than the rules version %(known)s this app reads"),
+            version=version,
+            known=RULES_VERSION,
         )
     while version < RULES_VERSION:
         upgraded = _UPGRADES[version](upgraded)
@@ -436,16 +454,20 @@ def _merge(target: dict[str, Any], overrides: Mapping[str, Any], prefix: str) ->
     for key, value in overrides.items():
         path = f"{prefix}{key}"
         if key not in target:
-            raise RulesError(path, _not_a_rule(target))
+            template, params = _not_a_rule(target)
+            raise RulesError(path, template, **params)
         if isinstance(target[key], dict) and isinstance(value, Mapping):
             _merge(target[key], value, f"{path}.")
         else:
             target[key] = copy.deepcopy(value)
 
 
-def _not_a_rule(known: Iterable[str]) -> str:
-    """The message for an unknown rule name, listing the names allowed in its place."""
-    return f"is not a rule of this league (the rules here: {', '.join(known)})"
+def _not_a_rule(known: Iterable[str]) -> tuple[str, dict[str, object]]:
+    """The message for an unknown rule name, listing the names allowed in its place: its
+    template and parameters."""
+    return N_("is not a rule of this league (the rules here: %(known)s)"), {
+        "known": ", ".join(known)
+    }
 
 
 def _days_in_month(year: int, month: int) -> int:
@@ -473,23 +495,27 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
         )
     )
     if len(placement_points) != 4:
-        raise RulesError("placement_points", "must list the points of 4 places (1st to 4th)")
+        raise RulesError("placement_points", N_("must list the points of 4 places (1st to 4th)"))
     if any(a < b for a, b in itertools.pairwise(placement_points)):
-        raise RulesError("placement_points", "must not increase from 1st to 4th place")
+        raise RulesError("placement_points", N_("must not increase from 1st to 4th place"))
 
     at = tuple(_int_list(drops["at"], "drops.at", minimum=1, maximum=MAX_GAMES))
     if any(a >= b for a, b in itertools.pairwise(at)):
-        raise RulesError("drops.at", "must be increasing game counts")
+        raise RulesError("drops.at", N_("must be increasing game counts"))
     then_every = _optional_int(
         drops["then_every"], "drops.then_every", minimum=1, maximum=MAX_GAMES
     )
     if then_every is not None and not at:
-        raise RulesError("drops.then_every", "needs at least one count in drops.at")
+        raise RulesError("drops.then_every", N_("needs at least one count in drops.at"))
     drop_max = _optional_int(drops["max"], "drops.max", minimum=0, maximum=MAX_GAMES)
 
     windows = _list(obj["podium_windows"], "podium_windows")
     if len(windows) > MAX_PODIUM_WINDOWS:
-        raise RulesError("podium_windows", f"must be at most {MAX_PODIUM_WINDOWS} windows")
+        raise RulesError(
+            "podium_windows",
+            N_("must be at most %(most)s windows"),
+            most=MAX_PODIUM_WINDOWS,
+        )
     podium_windows = tuple(
         _podium_window(item, f"podium_windows[{i}]") for i, item in enumerate(windows)
     )
@@ -516,18 +542,27 @@ def _parse(data: Mapping[str, Any]) -> LeagueRules:
         elif rounds_in_season != rounds:
             raise RulesError(
                 "rounds_in_season",
-                f"must be {rounds} in a tournament of {stages} stages"
-                + (" and a final table" if final_table is not None else "")
-                + f", not {rounds_in_season} (or leave it empty)",
+                N_(
+                    "must be %(rounds)s in a tournament of %(stages)s stages and a final "
+                    "table, not %(value)s (or leave it empty)"
+                )
+                if final_table is not None
+                else N_(
+                    "must be %(rounds)s in a tournament of %(stages)s stages, not %(value)s "
+                    "(or leave it empty)"
+                ),
+                rounds=rounds,
+                stages=stages,
+                value=rounds_in_season,
             )
     if kind == "rounds" and rounds_in_season is None:
-        raise RulesError("rounds_in_season", "is required for a scheduled-rounds league")
+        raise RulesError("rounds_in_season", N_("is required for a scheduled-rounds league"))
     if podium_windows and rounds_in_season is None:
-        raise RulesError("podium_windows", "need rounds_in_season to know the last rounds")
+        raise RulesError("podium_windows", N_("need rounds_in_season to know the last rounds"))
     for i, window in enumerate(podium_windows):
         if rounds_in_season is not None and window.last_rounds > rounds_in_season:
             raise RulesError(
-                f"podium_windows[{i}].last_rounds", "is more than the rounds in the season"
+                f"podium_windows[{i}].last_rounds", N_("is more than the rounds in the season")
             )
 
     ranking_from_round = _optional_int(
@@ -565,11 +600,11 @@ def _tournament(obj: Mapping[str, Any], kind: str) -> tuple[int | None, FinalTab
     if kind != "tournament":
         for name in ("stages", "final_table"):
             if obj[name] is not None:
-                raise RulesError(name, "is a tournament's rule: leave it empty in a league")
+                raise RulesError(name, N_("is a tournament's rule: leave it empty in a league"))
         return None, None
     stages = _optional_int(obj["stages"], "stages", minimum=1, maximum=MAX_STAGES)
     if stages is None:
-        raise RulesError("stages", "is required for a tournament")
+        raise RulesError("stages", N_("is required for a tournament"))
     if obj["final_table"] is None:
         return stages, None
     final = _nested(obj, "final_table")
@@ -583,10 +618,10 @@ def _tournament(obj: Mapping[str, Any], kind: str) -> tuple[int | None, FinalTab
     )
     if len(points) != FINAL_TABLE_SIZE:
         raise RulesError(
-            "final_table.placement_points", "must list the points of 4 places (1st to 4th)"
+            "final_table.placement_points", N_("must list the points of 4 places (1st to 4th)")
         )
     if any(a < b for a, b in itertools.pairwise(points)):
-        raise RulesError("final_table.placement_points", "must not increase from 1st to 4th")
+        raise RulesError("final_table.placement_points", N_("must not increase from 1st to 4th"))
     return stages, FinalTable(points)
 
 
@@ -613,23 +648,28 @@ def _round_schedule(schedule: Mapping[str, Any]) -> RoundSchedule:
 def _object(value: Any, prefix: str, fields: tuple[str, ...]) -> Mapping[str, Any]:
     where = prefix.rstrip(".") or "rules"
     if not isinstance(value, Mapping):
-        raise RulesError(where, "must be an object")
+        raise RulesError(where, N_("must be an object"))
     for key in value:
         if key not in fields:
-            raise RulesError(f"{prefix}{key}", _not_a_rule(fields))
+            template, params = _not_a_rule(fields)
+            raise RulesError(f"{prefix}{key}", template, **params)
     for key in fields:
         if key not in value:
-            raise RulesError(f"{prefix}{key}", "is missing")
+            raise RulesError(f"{prefix}{key}", N_("is missing"))
     return value
 
 
 def _int(value: Any, field: str, *, minimum: int, maximum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(field, f"must be a whole number, not {value!r}")
+        raise RulesError(field, N_("must be a whole number, not %(value)s"), value=repr(value))
     if value < minimum:
-        raise RulesError(field, f"must be at least {minimum}, not {value}")
+        raise RulesError(
+            field, N_("must be at least %(least)s, not %(value)s"), least=minimum, value=value
+        )
     if value > maximum:
-        raise RulesError(field, f"must be at most {maximum}, not {value}")
+        raise RulesError(
+            field, N_("must be at most %(most)s, not %(value)s"), most=maximum, value=value
+        )
     return value
 
 
@@ -639,7 +679,7 @@ def _optional_int(value: Any, field: str, *, minimum: int, maximum: int) -> int 
 
 def _list(value: Any, field: str) -> list[Any]:
     if not isinstance(value, list | tuple):
-        raise RulesError(field, "must be a list")
+        raise RulesError(field, N_("must be a list"))
     return list(value)
 
 
@@ -652,7 +692,12 @@ def _int_list(value: Any, field: str, *, minimum: int, maximum: int) -> list[int
 
 def _choice(value: Any, field: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
-        raise RulesError(field, f"must be one of {', '.join(choices)}, not {value!r}")
+        raise RulesError(
+            field,
+            N_("must be one of %(choices)s, not %(value)s"),
+            choices=", ".join(choices),
+            value=repr(value),
+        )
     return str(value)
 
 
@@ -661,7 +706,7 @@ def _weekdays(value: Any, field: str) -> tuple[str, ...]:
     for i, day in enumerate(days):
         _choice(day, f"{field}[{i}]", WEEKDAYS)
     if len(set(days)) != len(days):
-        raise RulesError(field, "lists a weekday twice")
+        raise RulesError(field, N_("lists a weekday twice"))
     return tuple(days)
 
 
@@ -671,4 +716,4 @@ def _time(value: Any, field: str) -> dt.time:
             return dt.datetime.strptime(value, "%H:%M").time()
         except ValueError:
             pass
-    raise RulesError(field, f"must be a time like '20:30', not {value!r}")
+    raise RulesError(field, N_("must be a time like '20:30', not %(value)s"), value=repr(value))

@@ -19,6 +19,7 @@ from typing import Any
 from django import forms
 from django.utils.dates import WEEKDAYS as WEEKDAY_NAMES
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.rules import (
@@ -241,8 +242,14 @@ class RulesForm(forms.Form):
         except RulesError as error:
             name = field_name(_spec_for(error.field).path)
             if name not in self.errors:
-                self.add_error(name, error.message)
+                self.add_error(name, translated(error))
             return None
+
+
+def translated(error: RulesError) -> str:
+    """A rules error's message in the active language."""
+    template = gettext(error.template)
+    return template % error.params if error.params else template
 
 
 def _deep_update(target: dict[str, Any], update: Mapping[str, Any]) -> None:

@@ -162,6 +162,18 @@ def test_bad_values_get_a_message_per_field_and_nothing_is_written(client, organ
     assert not Round.objects.filter(season__slug="season-11").exists()
 
 
+def test_the_rules_messages_speak_the_pages_language(client, organizer):
+    client.force_login(organizer)
+    data, _ = wizard(client)
+    data.update(min_games="-3", drops__at="20, 10", podium_windows="40:4")
+    page = client.post(URL, {**data, "action": "save"}, HTTP_ACCEPT_LANGUAGE="he")
+    errors = page.context["rules_form"].errors
+    assert errors["min_games"] == ["צריך להיות לפחות \u200e0, לא \u200e-3"]
+    assert errors["drops__at"] == ["מספרי המשחקים צריכים לעלות מאחד לבא אחריו"]
+    assert errors["podium_windows"] == ["גדול ממספר המחזורים בעונה"]
+    assert not Season.objects.filter(slug="season-11").exists()
+
+
 def test_a_bad_value_keeps_the_moved_dates_on_the_page(client, organizer):
     client.force_login(organizer)
     data, _ = wizard(client)
