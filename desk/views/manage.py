@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
@@ -76,6 +77,9 @@ def _round(request: HttpRequest, slug: str, number: int) -> Round:
         raise Http404(_("There is no such round."))
     require_organizer(request.user, round_.season.league)
     return round_
+
+
+SWAP_FORM = "swap"  # the id of the round desk's swap form
 
 
 def _back(round_: Round) -> str:
@@ -402,11 +406,18 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = _round(request, slug, number)
     ids = [parse_id(request.POST.get("first")), parse_id(request.POST.get("second"))]
     found = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
+    # A refusal opens the desk at the swap form with the choices as they were made; the desk
+    # shows that form while the round is drawn (manage/round.html), else the sentence goes
+    # at the top of the page.
+    kept = urlencode({name: request.POST.get(name, "") for name in ("first", "second", "reason")})
+    again = f"{_back(round_)}?{kept}"
+    at_form = SWAP_FORM if round_.status == Round.Status.DRAWN else ""
     if len(found) != len(set(ids)) or 0 in ids:
         return refused(
             request,
             ActionError(ActionCode.INVALID, _("Choose two players to swap.")),
-            _back(round_),
+            again,
+            at_form=at_form,
         )
     return run_action(
         request,
@@ -419,6 +430,8 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ),
         success=_("Players swapped."),
         back=_back(round_),
+        refused_to=again,
+        at_form=at_form,
     )
 
 

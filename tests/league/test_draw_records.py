@@ -249,6 +249,27 @@ def test_organizer_swap_needs_a_reason(client, drawn):
     assert DrawChange.objects.get().reason == "friends asked"
 
 
+def test_a_refused_swap_opens_the_desk_at_the_swap_form_with_the_choices_kept(client, drawn):
+    round_, _players = drawn
+    first, second, _reserve = seated_pair(round_)
+    client.force_login(make_organizer(round_.season))
+    url = reverse("manage:swap", args=[round_.season.slug, round_.number])
+    response = client.post(url, {"first": first.pk, "second": second.pk, "reason": ""})
+    desk = reverse("manage:round", args=[round_.season.slug, round_.number])
+    assert response.status_code == 302
+    assert response["Location"].startswith(f"{desk}?") and response["Location"].endswith("#swap")
+    html = client.get(response["Location"]).content.decode()
+    form = html.split('id="swap"')[1].split("</form>")[0]
+    assert "Give a reason" in form  # beside the form, not at the top of the page
+    assert "Give a reason" not in html.split('id="swap"')[0]
+    assert f'<option value="{first.pk}" selected>' in form.split('id="second"')[0]
+    assert f'<option value="{second.pk}" selected>' in form.split('id="second"')[1]
+    same = client.post(url, {"first": first.pk, "second": first.pk, "reason": "oops"})
+    form = client.get(same["Location"]).content.decode().split('id="swap"')[1]
+    assert 'value="oops"' in form.split("</form>")[0]
+    assert not DrawChange.objects.exists()
+
+
 # --- public disclosure --------------------------------------------------------------------
 
 
