@@ -103,9 +103,13 @@ class RulesError(ProblemError[RulesCode], ValueError):
     """
 
     def __init__(self, field: str, template: str, **params: object) -> None:
-        super().__init__(RulesCode.INVALID, field, template % params if params else template)
         self.template = template
         self.params = params
+        super().__init__(RulesCode.INVALID, field, self.worded(template))
+
+    def worded(self, template: str) -> str:
+        """`template` (this error's, or its translation) with the error's parameters."""
+        return template % self.params if self.params else template
 
     @property
     def field(self) -> str:
@@ -454,20 +458,20 @@ def _merge(target: dict[str, Any], overrides: Mapping[str, Any], prefix: str) ->
     for key, value in overrides.items():
         path = f"{prefix}{key}"
         if key not in target:
-            template, params = _not_a_rule(target)
-            raise RulesError(path, template, **params)
+            raise _not_a_rule(path, target)
         if isinstance(target[key], dict) and isinstance(value, Mapping):
             _merge(target[key], value, f"{path}.")
         else:
             target[key] = copy.deepcopy(value)
 
 
-def _not_a_rule(known: Iterable[str]) -> tuple[str, dict[str, object]]:
-    """The message for an unknown rule name, listing the names allowed in its place: its
-    template and parameters."""
-    return N_("is not a rule of this league (the rules here: %(known)s)"), {
-        "known": ", ".join(known)
-    }
+def _not_a_rule(field: str, known: Iterable[str]) -> RulesError:
+    """The error for an unknown rule name, listing the names allowed in its place."""
+    return RulesError(
+        field,
+        N_("is not a rule of this league (the rules here: %(known)s)"),
+        known=", ".join(known),
+    )
 
 
 def _days_in_month(year: int, month: int) -> int:
@@ -651,8 +655,7 @@ def _object(value: Any, prefix: str, fields: tuple[str, ...]) -> Mapping[str, An
         raise RulesError(where, N_("must be an object"))
     for key in value:
         if key not in fields:
-            template, params = _not_a_rule(fields)
-            raise RulesError(f"{prefix}{key}", template, **params)
+            raise _not_a_rule(f"{prefix}{key}", fields)
     for key in fields:
         if key not in value:
             raise RulesError(f"{prefix}{key}", N_("is missing"))

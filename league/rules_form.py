@@ -248,8 +248,7 @@ class RulesForm(forms.Form):
 
 def translated(error: RulesError) -> str:
     """A rules error's message in the active language."""
-    template = gettext(error.template)
-    return template % error.params if error.params else template
+    return error.worded(gettext(error.template))
 
 
 def _deep_update(target: dict[str, Any], update: Mapping[str, Any]) -> None:

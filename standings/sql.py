@@ -164,28 +164,28 @@ class _Scope:
 
     def where(self, alias: str) -> tuple[str, list[Any]]:
         """Conditions on results table `alias`: the rows that count."""
-        sql = f"{alias}.season_id = %s AND {alias}.place IS NOT NULL"
-        if self.uncounted:
-            sql += f" AND {alias}.game_id NOT IN ({self._games()})"
-        in_range, params = self.players.where(alias)
-        return sql + in_range, [self.season_id, *params]
+        return self._rows(alias, results=True, games="NOT IN" if self.uncounted else "")
 
     def waiting(self, alias: str) -> tuple[str, list[Any]]:
         """Conditions on results table `alias`: the rows of the games not counted."""
-        sql = f"{alias}.season_id = %s AND {alias}.place IS NOT NULL"
-        in_range, params = self.players.where(alias)
-        return f"{sql} AND {alias}.game_id IN ({self._games()}){in_range}", [
-            self.season_id,
-            *params,
-        ]
+        return self._rows(alias, results=True, games="IN")
 
     def kept(self, alias: str) -> tuple[str, list[Any]]:
         """Conditions on the tally `alias` (standings.tally): the season's, in the range."""
-        in_range, params = self.players.where(alias)
-        return f"{alias}.season_id = %s{in_range}", [self.season_id, *params]
+        return self._rows(alias, results=False, games="")
 
-    def _games(self) -> str:
-        return ", ".join(str(int(game)) for game in self.uncounted)
+    def _rows(self, alias: str, *, results: bool, games: str) -> tuple[str, list[Any]]:
+        """The season's rows of table `alias` in the range of players: of a results table
+        (`results`) only those of 3- and 4-player games; with `games` ("IN" or "NOT IN"),
+        only the rows of the games not counted, or none of them."""
+        sql = f"{alias}.season_id = %s"
+        if results:
+            sql += f" AND {alias}.place IS NOT NULL"
+        if games:
+            listed = ", ".join(str(int(game)) for game in self.uncounted)
+            sql += f" AND {alias}.game_id {games} ({listed})"
+        in_range, params = self.players.where(alias)
+        return sql + in_range, [self.season_id, *params]
 
 
 def _uncounted_games(season_id: int) -> tuple[int, ...]:

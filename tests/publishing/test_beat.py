@@ -31,21 +31,20 @@ def test_sync_creates_the_sweeps_and_three_steps_per_running_season():
     assert sync_schedules() == 0  # idempotent
 
 
-def test_sync_schedules_the_standings_index_rebuild_for_monday_05_00():
+@pytest.mark.parametrize(
+    ("name", "task", "at"),
+    [
+        ("whist:standings tally", "standings.check_tally", ("4", "30", "1")),  # Monday 04:30
+        ("whist:standings index", "standings.compact_index", ("5", "0", "1")),  # Monday 05:00
+    ],
+)
+def test_sync_schedules_the_weekly_standings_upkeep(name, task, at):
     sync_schedules()
-    upkeep = PeriodicTask.objects.get(name="whist:standings index")
-    assert upkeep.task == "standings.compact_index"
+    upkeep = PeriodicTask.objects.get(name=name)
+    assert upkeep.task == task
     crontab = upkeep.crontab
-    assert (crontab.hour, crontab.minute, crontab.day_of_week) == ("5", "0", "1")
+    assert (crontab.hour, crontab.minute, crontab.day_of_week) == at
     assert str(crontab.timezone) == "Asia/Jerusalem"
-
-
-def test_sync_schedules_the_standings_tally_check_for_monday_04_30():
-    sync_schedules()
-    upkeep = PeriodicTask.objects.get(name="whist:standings tally")
-    assert upkeep.task == "standings.check_tally"
-    crontab = upkeep.crontab
-    assert (crontab.hour, crontab.minute, crontab.day_of_week) == ("4", "30", "1")
 
 
 def test_finished_seasons_lose_their_schedule():
