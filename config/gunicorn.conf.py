@@ -21,5 +21,7 @@ keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))  # gthread only; sync
 # Load the app before forking: workers share its memory and a broken deploy fails at start.
 preload_app = True
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+# Private link tokens are hidden in every access and error log line (config/log_records.py).
+logger_class = "config.gunicorn_logging.PrivateLinksLogger"
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "warning")

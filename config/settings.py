@@ -71,6 +71,9 @@ MIDDLEWARE = [
     "web.door.PageDoorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.security_headers.SecurityHeadersMiddleware",
+    # Outside whitenoise and the middleware that refuses a bad Host: static files and that
+    # 400 carry X-Frame-Options like every page.
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Gzip for public pages only (BREACH: never a page with a CSRF token or a session).
     "config.compression.PublicPageGZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -81,7 +84,6 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as axes documents: turns a locked-out sign-in into accounts.login's answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -280,6 +282,9 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# Every log record hides private link tokens, and a refused request (4xx) logs one line
+# without its traceback (config/log_records.py).
+LOGGING_CONFIG = "config.log_records.configure"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

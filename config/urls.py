@@ -5,6 +5,7 @@ from django.urls import include, path
 
 from config.views import healthz
 
+handler404 = "config.views.page_not_found"
 handler500 = "config.views.server_error"
 
 urlpatterns = [

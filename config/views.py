@@ -5,9 +5,10 @@ from __future__ import annotations
 import sys
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.urls import Resolver404
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -79,6 +80,16 @@ def server_error(request: HttpRequest) -> HttpResponse:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     response["Cache-Control"] = "no-store"
     return response
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The 404 handler: the sentence our code gave its Http404 ("There is no season called
+    ..."), or "There is no page at this address." for an address no route matches, never
+    the name or details of Django's exception (Resolver404)."""
+    given = exception.args[0] if exception.args else None
+    ours = isinstance(exception, Http404) and not isinstance(exception, Resolver404)
+    message = given if ours and isinstance(given, str) and given else None
+    return render(request, "404.html", {"message": message}, status=404)
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
