@@ -10,6 +10,14 @@ from collections.abc import Collection, Sequence
 from league.rules import WEEKDAYS
 
 MAX_SPAN_DAYS = 3 * 366  # a calendar never looks further than this for its dates
+# The last date a calendar can start from or move a round to: it still looks MAX_SPAN_DAYS
+# on from there, and a round's results may be published the day after it.
+LATEST_DATE = dt.date.max - dt.timedelta(days=MAX_SPAN_DAYS + 1)
+
+
+def can_extend(day: dt.date) -> bool:
+    """Whether a calendar can start on `day` or have a round on it (not after LATEST_DATE)."""
+    return day <= LATEST_DATE
 
 
 def generate_dates(
@@ -21,7 +29,8 @@ def generate_dates(
 ) -> list[dt.date]:
     """`after` followed by the next dates on `weekdays`, from `start` (or the day after the
     last of `after`), not in `skipped`, until there are `count` dates (fewer when no date
-    is found within MAX_SPAN_DAYS, e.g. with no weekday)."""
+    is found within MAX_SPAN_DAYS, e.g. with no weekday). `start` and `after` must pass
+    `can_extend`."""
     dates = list(after[:count])
     day = dates[-1] + dt.timedelta(days=1) if dates else start
     last = start + dt.timedelta(days=MAX_SPAN_DAYS)

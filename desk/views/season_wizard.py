@@ -1,6 +1,8 @@
 """The season wizard (/manage/new-season/): league, preset, name, start and weekdays, every
 rule as a field, and the generated calendar of rounds to move or skip dates in, then one
-click creates the season and all its rounds."""
+click creates the season and all its rounds. A "Create" it refuses (a bad value, a calendar
+the organizer has not seen, a preset picked but not used yet) says why at the top of the page
+and beside the field."""
 
 from __future__ import annotations
 
@@ -29,14 +31,45 @@ from league.actions.seasons import create_season
 from league.models import League, Round, Season
 from league.rules import PRESETS, WEEKDAYS, LeagueRules, RulesError, preset_dict
 from league.rules_form import WEEKDAY_CHOICES, RulesForm, field_name
-from league.season_calendar import generate_dates, out_of_order, tournament_dates
-from league.views.common import refused
+from league.season_calendar import (
+    LATEST_DATE,
+    can_extend,
+    generate_dates,
+    out_of_order,
+    tournament_dates,
+)
+from league.views.common import parse_id, refused
 from publishing.schedule import round_times
+
+from .wizard_league import default_league, remember_league
 
 DEFAULT_PRESET = "whist-online-league"
 WEEKDAY_NAMES = dict(WEEKDAY_CHOICES)
 WEEKDAYS_FIELD = field_name("schedule.weekdays")
 ROUNDS_FIELD = field_name("rounds_in_season")
+SHOWN_PRESET = "rules_preset"  # the preset the page's rules and calendar were filled from
+
+NOT_CREATED = gettext_lazy("The season was not created: fix the values marked below.")
+NOT_CREATED_CHANGED = gettext_lazy(
+    "The season was not created: %(why)s Check the calendar and press “Create the season” again."
+)
+NOT_CREATED_PRESET = gettext_lazy(
+    "The season was not created: the rules and the calendar below are now those of the preset "
+    "%(preset)s. Check them and press “Create the season” again."
+)
+PRESET_USED = gettext_lazy(
+    "The rules and the calendar below are now those of the preset %(preset)s."
+)
+PRESET_FOLLOWED = gettext_lazy("The rules and the calendar below follow this preset now.")
+# Why the calendar was made again: the part of its basis that changed, or a skipped date.
+CALENDAR_CHANGES = {
+    "start": gettext_lazy("The start date changed, so the calendar below was made again from it."),
+    "weekdays": gettext_lazy("The round days changed, so the calendar below was made again."),
+    "rounds": gettext_lazy("The number of rounds changed, so the calendar below was made again."),
+    "skip": gettext_lazy("A date was skipped, so the rounds after it moved on."),
+    "new": gettext_lazy("The calendar below is new: it was made from the values above."),
+}
+BASIS_PARTS = ("start", "weekdays", "rounds")
 
 
 def organized_leagues(user: Any) -> QuerySet[League]:
@@ -82,6 +115,18 @@ class SeasonForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["league"].queryset = leagues  # type: ignore[attr-defined]  # a ModelChoiceField
 
+    def clean_start(self) -> dt.date:
+        start: dt.date = self.cleaned_data["start"]
+        if not can_extend(start):
+            raise forms.ValidationError(too_late(_("The start date")))
+        return start
+
+    def clean_end(self) -> dt.date | None:
+        end: dt.date | None = self.cleaned_data.get("end")
+        if end is not None and not can_extend(end):
+            raise forms.ValidationError(too_late(_("The end date")))
+        return end
+
     def clean_slug(self) -> str:
         slug: str = self.cleaned_data.get("slug") or slugify(
             self.data.get("name", ""), allow_unicode=True
@@ -95,9 +140,18 @@ class SeasonForm(forms.Form):
         return slug
 
 
+def too_late(what: str) -> str:
+    """The sentence refusing a date after the calendar's last one, naming the field."""
+    return _("%(what)s must be %(latest)s or earlier: the calendar cannot run past it.") % {
+        "what": what,
+        "latest": date_format(LATEST_DATE, "SHORT_DATE_FORMAT"),
+    }
+
+
 @dataclass(frozen=True)
 class CalendarRow:
-    """One round of the calendar with its moments in the league's time zone."""
+    """One round of the calendar with its moments in the league's time zone, and what is
+    wrong with the date the organizer gave it."""
 
     number: int
     date: dt.date
@@ -107,18 +161,30 @@ class CalendarRow:
     results_publish: dt.time
     results_next_day: bool
     draw_method: str
+    errors: tuple[str, ...] = ()
 
 
 @dataclass
 class Calendar:
-    """The generated round dates, the dates skipped, and what the organizer must look at."""
+    """The generated round dates, the dates skipped, and what the organizer must look at:
+    `errors` of the whole calendar (its rows carry their own), and `changes`, why the dates
+    differ from the ones he last saw (BASIS_PARTS that changed, "skip" or "new")."""
 
     basis: str
     dates: list[dt.date]
     skipped: list[dt.date]
     rows: list[CalendarRow]
     errors: list[str]
-    changed: bool  # the dates differ from the ones the organizer last saw
+    changes: tuple[str, ...]
+    notes: list[str]  # why the calendar was made again, shown above it
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.changes)
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.errors) or any(row.errors for row in self.rows)
 
     @property
     def skipped_value(self) -> str:
@@ -133,28 +199,36 @@ def new_season(request: HttpRequest) -> HttpResponse:
     leagues = organized_leagues(request.user)
     if request.method != "POST":
         preset = _preset(request.GET.get("preset"))
-        initial = _initial(preset, leagues)
+        initial = _initial(preset, default_league(request, leagues))
         return _page(request, SeasonForm(leagues, initial=initial), RulesForm(preset))
     post = request.POST
     preset = _preset(post.get("preset"))
-    if post.get("action") == "preset":  # a new preset: its rules, the season's fields kept
-        initial = {
-            **_initial(preset, leagues),
-            **{k: post.get(k) for k in ("league", "name", "slug")},
-        }
-        return _page(request, SeasonForm(leagues, initial=initial), RulesForm(preset))
+    saving = post.get("action") == "save"
+    # A preset picked and not used yet (its rules are not on the page) is used first.
+    if post.get("action") == "preset" or _preset(post.get(SHOWN_PRESET, preset)) != preset:
+        return _preset_used(request, leagues, preset, saving=saving)
     season_form = SeasonForm(leagues, post)
     rules_form = RulesForm(preset, post)
-    if not (season_form.is_valid() and rules_form.is_valid()):
+    valid = all([season_form.is_valid(), rules_form.is_valid()])  # every field's message
+    if season_form.cleaned_data.get("league") is not None:
+        remember_league(request, season_form.cleaned_data["league"])
+    if not valid:
+        if saving:
+            messages.error(request, NOT_CREATED)
         return _page(request, season_form, rules_form, _calendar_kept(post, season_form, preset))
     assert rules_form.rules is not None
     rules = rules_form.rules
     data = season_form.cleaned_data
     calendar = _calendar(post, data["start"], rules, data["league"]) if _has_rounds(rules) else None
-    if post.get("action") != "save" or (calendar and (calendar.errors or calendar.changed)):
+    if saving and calendar and calendar.refused:
+        messages.error(request, NOT_CREATED)
+    elif saving and calendar and calendar.changed:
+        _say_what_changed(request, season_form, rules_form, calendar)
+    if not saving or (calendar and (calendar.refused or calendar.changed)):
         return _page(request, season_form, rules_form, calendar)
     if calendar is None and data["end"] is None:
         season_form.add_error("end", _("An open-play season needs its end date."))
+        messages.error(request, NOT_CREATED)
         return _page(request, season_form, rules_form)
     dates = calendar.dates if calendar else []
     start = min([data["start"], *dates])
@@ -184,6 +258,53 @@ def new_season(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(reverse("manage:season", args=[season.slug]))
 
 
+def _preset_used(
+    request: HttpRequest, leagues: QuerySet[League], preset: str, *, saving: bool
+) -> HttpResponse:
+    """The page of a newly chosen preset: its rules and calendar, the season's league, name
+    and address kept; a "Create" pressed with it is refused, saying so."""
+    post = request.POST
+    league = leagues.filter(pk=parse_id(post.get("league"))).first()
+    if league is None:
+        league = default_league(request, leagues)
+    else:
+        remember_league(request, league)
+    initial = {
+        **_initial(preset, league),
+        **{key: post.get(key, "") for key in ("name", "slug")},
+    }
+    if saving:
+        messages.error(request, NOT_CREATED_PRESET % {"preset": preset})
+    else:
+        messages.info(request, PRESET_USED % {"preset": preset})
+    return _page(
+        request,
+        SeasonForm(leagues, initial=initial),
+        RulesForm(preset),
+        preset_note=str(PRESET_FOLLOWED) if saving else "",
+    )
+
+
+def _say_what_changed(
+    request: HttpRequest, season_form: SeasonForm, rules_form: RulesForm, calendar: Calendar
+) -> None:
+    """A "Create" refused because the calendar was made again: why, at the top and beside
+    the field that changed (above the calendar for a skipped date)."""
+    beside: dict[str, tuple[forms.Form, str]] = {
+        "start": (season_form, "start"),
+        "weekdays": (rules_form, WEEKDAYS_FIELD),
+        "rounds": (rules_form, ROUNDS_FIELD),
+    }
+    sentences = [str(CALENDAR_CHANGES[change]) for change in calendar.changes]
+    for change, sentence in zip(calendar.changes, sentences, strict=True):
+        if change in beside:
+            form, field = beside[change]
+            form.add_error(field, sentence)
+        else:
+            calendar.notes.append(sentence)
+    messages.error(request, NOT_CREATED_CHANGED % {"why": " ".join(sentences)})
+
+
 def _calendar_kept(post: QueryDict, season_form: SeasonForm, preset: str) -> Calendar | None:
     """The calendar as the organizer left it, shown again while he fixes a bad value: the
     preset's rules with the posted weekdays and number of rounds (when those are good)."""
@@ -211,12 +332,12 @@ def _has_rounds(rules: LeagueRules) -> bool:
     return rules.has_rounds and rules.rounds_in_season is not None
 
 
-def _initial(preset: str, leagues: QuerySet[League]) -> dict[str, Any]:
-    """The wizard's first values: the first league, the preset, the next round day."""
+def _initial(preset: str, league: League | None) -> dict[str, Any]:
+    """The wizard's first values: the league, the preset, the next round day."""
     weekdays = preset_dict(preset)["schedule"]["weekdays"] or list(WEEKDAYS)
     tomorrow = timezone.localdate() + dt.timedelta(days=1)
     return {
-        "league": leagues.first(),
+        "league": league,
         "preset": preset,
         "start": generate_dates(tomorrow, weekdays, 1)[0],
     }
@@ -227,6 +348,7 @@ def _page(
     season_form: SeasonForm,
     rules_form: RulesForm,
     calendar: Calendar | None = None,
+    preset_note: str = "",
 ) -> HttpResponse:
     if calendar is None and not season_form.is_bound:
         calendar = _first_calendar(season_form, rules_form)
@@ -238,6 +360,7 @@ def _page(
             "rules_form": rules_form,
             "calendar": calendar,
             "kind": preset_dict(rules_form.preset)["kind"],
+            "preset_note": preset_note,
         },
     )
 
@@ -260,15 +383,13 @@ def _calendar(
     basis = f"{start.isoformat()}|{','.join(weekdays)}|{count}"
     skipped = set(_iso_dates(str(post.get("skipped", ""))))
     errors: list[str] = []
-    changed = post.get("basis") != basis
-    if not changed:
-        shown = [_iso_date(str(post.get(f"round-{n}", ""))) for n in range(1, count + 1)]
-        bad = [n for n, date in enumerate(shown, 1) if date is None]
-        if bad:
-            errors += [_("Round %(number)s: give a date.") % {"number": n} for n in bad]
+    row_errors: dict[int, list[str]] = {}
+    changes = _basis_changes(str(post.get("basis", "")), basis)
+    if not changes:
+        shown, row_errors = _shown_dates(post, count)
         newly = {date for n, date in enumerate(shown, 1) if date and post.get(f"skip-{n}")}
         skipped |= newly
-        changed = bool(newly)
+        changes = ("skip",) if newly else ()
         kept = [date for date in shown if date is not None and date not in skipped]
         dates = (
             tournament_dates(start, count, after=kept)
@@ -285,7 +406,7 @@ def _calendar(
             % {"found": len(dates), "count": count}
         )
     for number in out_of_order(dates, same_day=rules.is_tournament):
-        errors.append(
+        row_errors.setdefault(number, []).append(
             _("Round %(number)s (%(date)s) must come after round %(previous)s (%(before)s).")
             % {
                 "number": number,
@@ -294,18 +415,45 @@ def _calendar(
                 "before": date_format(dates[number - 2], "SHORT_DATE_FORMAT"),
             }
         )
+    # a round's message whose row is gone (fewer dates than rounds) is the calendar's own
+    errors += [e for n, texts in sorted(row_errors.items()) if n > len(dates) for e in texts]
     zone = league_zone(league.timezone if league else "")
-    return Calendar(
-        basis,
-        dates,
-        sorted(skipped),
-        [_row(n, d, rules, zone) for n, d in enumerate(dates, 1)],
-        errors,
-        changed,
+    rows = [_row(n, d, rules, zone, tuple(row_errors.get(n, ()))) for n, d in enumerate(dates, 1)]
+    return Calendar(basis, dates, sorted(skipped), rows, errors, changes, [])
+
+
+def _basis_changes(seen: str, basis: str) -> tuple[str, ...]:
+    """What differs between the calendar's basis the organizer saw and the new one: the
+    BASIS_PARTS that changed, ("new",) when he saw none."""
+    before, now = seen.split("|"), basis.split("|")
+    if len(before) != len(BASIS_PARTS):
+        return ("new",)
+    return tuple(
+        part for part, old, new in zip(BASIS_PARTS, before, now, strict=True) if old != new
     )
 
 
-def _row(number: int, date: dt.date, rules: LeagueRules, zone: Any) -> CalendarRow:
+def _shown_dates(
+    post: Mapping[str, Any], count: int
+) -> tuple[list[dt.date | None], dict[int, list[str]]]:
+    """The round dates the organizer sent (None where one is missing or past the calendar's
+    reach) and the message of each round whose date is refused."""
+    shown: list[dt.date | None] = []
+    errors: dict[int, list[str]] = {}
+    for number in range(1, count + 1):
+        date = _iso_date(str(post.get(f"round-{number}", "")))
+        if date is None:
+            errors[number] = [_("Round %(number)s: give a date.") % {"number": number}]
+        elif not can_extend(date):
+            errors[number] = [too_late(_("The date of round %(number)s") % {"number": number})]
+            date = None
+        shown.append(date)
+    return shown, errors
+
+
+def _row(
+    number: int, date: dt.date, rules: LeagueRules, zone: Any, errors: tuple[str, ...]
+) -> CalendarRow:
     times = round_times(date, rules.schedule, zone)
     method = rules.draw_method_for(number, date)
     return CalendarRow(
@@ -317,6 +465,7 @@ def _row(number: int, date: dt.date, rules: LeagueRules, zone: Any) -> CalendarR
         results_publish=times.results_publish.time(),
         results_next_day=times.results_publish.date() != date,
         draw_method=str(Round.DrawMethod(method).label),
+        errors=errors,
     )
 
 

@@ -9,9 +9,10 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
+from core.audit import record_audit
 from core.models import AuditEntry
-from league.models import Round, Season
-from league.rules import LeagueRules
+from league.models import League, Round, Season
+from league.rules import PRESETS, LeagueRules
 from league.rules_form import RULE_FIELDS, schema_paths
 from tests.roundsupport import make_organizer, make_season, make_user
 
@@ -40,6 +41,7 @@ def form_data(page_context) -> dict:
             elif isinstance(value, dt.date):
                 value = value.isoformat()
             data[field.html_name] = value
+    data["rules_preset"] = page_context["rules_form"].preset  # the page's hidden field
     calendar = page_context["calendar"]
     if calendar is not None:
         data["basis"] = calendar.basis
@@ -263,3 +265,232 @@ def test_the_wizard_page_takes_a_fixed_number_of_queries(
     client.force_login(organizer)
     with django_assert_num_queries(5):  # the session comes from the cache
         assert client.get(URL).status_code == 200
+
+
+def top_messages(page) -> list[str]:
+    """The sentences shown at the top of the page."""
+    return [str(message) for message in page.context["messages"]]
+
+
+NOT_CREATED = {
+    "en": "The season was not created: fix the values marked below.",
+    "he": "העונה לא נוצרה: יש לתקן את הערכים המסומנים למטה.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_use_this_preset_shows_the_presets_rules_and_calendar(client, organizer, preset, language):
+    client.force_login(organizer)
+    data, _ = wizard(client)
+    data.update(preset=preset, action="preset")
+    page = client.post(URL, data, HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200
+    rules = page.context["rules_form"]
+    assert rules.preset == preset and not rules.is_bound
+    rounds = PRESETS[preset]["rounds_in_season"]
+    assert rules["rounds_in_season"].value() == rounds
+    calendar = page.context["calendar"]
+    assert (len(calendar.rows) if calendar else None) == (
+        rounds if PRESETS[preset]["kind"] != "rated" else None
+    )
+    season = page.context["season_form"]
+    assert season["name"].value() == "Season 11"
+    assert season.initial["league"] == organizer.organized_leagues.get()
+    assert preset in top_messages(page)[0]
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_create_with_a_preset_picked_but_not_used_shows_its_rules_and_says_why(
+    client, organizer, language
+):
+    client.force_login(organizer)
+    data, _ = wizard(client)
+    data.update(preset="evening-tournament", action="save")  # the rules are still the league's
+    page = client.post(URL, data, HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200 and not Season.objects.filter(slug="season-11").exists()
+    assert page.context["rules_form"]["rounds_in_season"].value() == 5
+    assert len(page.context["calendar"].rows) == 5
+    top = {
+        "en": "The season was not created: the rules and the calendar below are now those of "
+        "the preset evening-tournament. Check them and press “Create the season” again.",
+        "he": "העונה לא נוצרה: החוקים ולוח המחזורים שלמטה הם עכשיו של התבנית "
+        "evening-tournament. יש לבדוק אותם וללחוץ שוב על „יצירת העונה”.",
+    }[language]
+    assert top_messages(page) == [top]
+    beside = {
+        "en": "The rules and the calendar below follow this preset now.",
+        "he": "החוקים ולוח המחזורים שלמטה לפי התבנית הזו עכשיו.",
+    }[language]
+    assert page.context["preset_note"] == beside and beside in page.content.decode()
+    again = client.post(URL, {**form_data(page.context), "action": "save"})
+    assert again.status_code == 302
+    season = Season.objects.get(slug="season-11")
+    assert (season.rules_preset, season.rounds.count()) == ("evening-tournament", 5)
+
+
+def test_the_league_menu_starts_on_the_league_of_the_organizers_latest_action(client, organizer):
+    own = organizer.organized_leagues.get()
+    rated = make_season(slug="rated-1", league_name="1200+ League").league  # first by name
+    rated.organizers.add(organizer)
+    record_audit(organizer, rated.pk, "register", "an older action in the rated league")
+    record_audit(organizer, own.pk, "register", "the latest action")
+    client.force_login(organizer)
+    assert client.get(URL).context["season_form"].initial["league"] == own
+
+
+def test_the_league_menu_of_an_organizer_who_never_acted_starts_on_his_latest_season(client):
+    rated = make_season(slug="rated-1", league_name="1200+ League").league
+    latest = make_season(slug="season-12", league_name="Whist Online League").league
+    user = make_user()
+    for league in (rated, latest):
+        league.organizers.add(user)
+    client.force_login(user)
+    assert client.get(URL).context["season_form"].initial["league"] == latest
+
+
+def test_a_superusers_league_menu_starts_on_the_league_he_last_created_a_season_in(client):
+    rated = make_season(slug="rated-1", league_name="1200+ League").league
+    other = League.objects.create(name="Zeta League", slug="zeta")
+    make_season(slug="season-12", league_name="Whist Online League")  # the latest season
+    admin = make_user(is_superuser=True)
+    record_audit(admin, other.pk, "create_season", "season zeta-1 created")
+    record_audit(admin, rated.pk, "register", "a later action of another kind")
+    client.force_login(admin)
+    assert client.get(URL).context["season_form"].initial["league"] == other
+
+
+def test_the_league_chosen_in_the_wizard_is_remembered(client, organizer):
+    rated = make_season(slug="rated-1", league_name="1200+ League").league
+    rated.organizers.add(organizer)
+    record_audit(organizer, organizer.organized_leagues.get(name="Whist Online League").pk, "x", "")
+    client.force_login(organizer)
+    wizard(client, league=str(rated.pk))
+    assert client.get(URL).context["season_form"].initial["league"] == rated
+    data, _ = wizard(client)
+    data.update(league=str(rated.pk), preset="evening-tournament", action="preset")
+    client.post(URL, data)
+    assert client.get(URL).context["season_form"].initial["league"] == rated
+
+
+CHANGED = {
+    "start": {
+        "en": "The start date changed, so the calendar below was made again from it.",
+        "he": "תאריך ההתחלה השתנה, ולכן לוח המחזורים שלמטה נבנה מחדש לפיו.",
+    },
+    "weekdays": {
+        "en": "The round days changed, so the calendar below was made again.",
+        "he": "ימי המחזורים השתנו, ולכן לוח המחזורים שלמטה נבנה מחדש.",
+    },
+    "rounds": {
+        "en": "The number of rounds changed, so the calendar below was made again.",
+        "he": "מספר המחזורים השתנה, ולכן לוח המחזורים שלמטה נבנה מחדש.",
+    },
+}
+CHANGED_TOP = {
+    "en": "The season was not created: {} Check the calendar and press “Create the season” again.",
+    "he": "העונה לא נוצרה: {} יש לבדוק את לוח המחזורים וללחוץ שוב על „יצירת העונה”.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+@pytest.mark.parametrize(
+    ("change", "form", "field", "value"),
+    [
+        ("start", "season_form", "start", "2027-01-10"),
+        ("weekdays", "rules_form", "schedule__weekdays", ["sun"]),
+        ("rounds", "rules_form", "rounds_in_season", "30"),
+    ],
+)
+def test_create_refused_because_the_calendar_changed_says_why_at_the_top_and_beside_the_field(
+    client, organizer, language, change, form, field, value
+):
+    client.force_login(organizer)
+    data, _ = wizard(client, podium_windows="2:1")
+    data[field] = value
+    page = client.post(URL, {**data, "action": "save"}, HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200 and not Season.objects.filter(slug="season-11").exists()
+    sentence = CHANGED[change][language]
+    assert top_messages(page) == [CHANGED_TOP[language].format(sentence)]
+    assert page.context[form].errors[field] == [sentence]
+    assert sentence in page.content.decode()
+    again = client.post(URL, {**form_data(page.context), "action": "save"})
+    assert again.status_code == 302 and Season.objects.filter(slug="season-11").exists()
+
+
+def test_create_refused_because_a_date_was_skipped_says_why_above_the_calendar(client, organizer):
+    client.force_login(organizer)
+    data, _ = wizard(client)
+    page = client.post(URL, {**data, "skip-3": "1", "action": "save"})
+    sentence = "A date was skipped, so the rounds after it moved on."
+    assert top_messages(page) == [CHANGED_TOP["en"].format(sentence)]
+    assert page.context["calendar"].notes == [sentence]
+    assert sentence in page.content.decode()
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_create_refused_for_a_bad_value_says_so_at_the_top(client, organizer, language):
+    client.force_login(organizer)
+    data, _ = wizard(client)
+    page = client.post(
+        URL, {**data, "min_games": "-3", "action": "save"}, HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert top_messages(page) == [NOT_CREATED[language]]
+    assert page.context["rules_form"].errors["min_games"]
+
+
+def test_a_round_moved_before_the_previous_one_is_refused_beside_its_row(client, organizer):
+    client.force_login(organizer)
+    data, _ = wizard(client)
+    data["round-4"] = "2027-01-01"
+    page = client.post(URL, {**data, "action": "save"})
+    row = page.context["calendar"].rows[3]
+    assert row.errors == ("Round 4 (1 Jan 2027) must come after round 3 (10 Jan 2027).",)
+    assert 'aria-describedby="round-4-errors"' in page.content.decode()
+    assert top_messages(page) == [NOT_CREATED["en"]]
+
+
+@pytest.mark.parametrize("action", ["preview", "save"])
+@pytest.mark.parametrize("day", ["9999-12-31", "9996-12-28"])
+def test_a_start_date_the_calendar_cannot_extend_is_refused_naming_the_field(
+    client, organizer, action, day
+):
+    client.force_login(organizer)
+    data, _ = wizard(client)
+    page = client.post(URL, {**data, "start": day, "action": action})
+    assert page.status_code == 200
+    assert page.context["season_form"].errors["start"] == [
+        "The start date must be 27 Dec 9996 or earlier: the calendar cannot run past it."
+    ]
+    assert not Season.objects.filter(slug="season-11").exists()
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+@pytest.mark.parametrize("action", ["preview", "save"])
+def test_a_round_moved_where_the_calendar_cannot_extend_is_refused_naming_it(
+    client, organizer, action, language
+):
+    client.force_login(organizer)
+    data, _ = wizard(client)
+    data["round-5"] = "9999-12-31"
+    page = client.post(URL, {**data, "action": action}, HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200
+    sentence = {
+        "en": "The date of round 5 must be 27 Dec 9996 or earlier: "
+        "the calendar cannot run past it.",
+        "he": "התאריך של מחזור 5 צריך להיות \u200e27.12.9996 או מוקדם יותר: "
+        "לוח המחזורים לא יכול להימשך אחריו.",
+    }[language]
+    assert page.context["calendar"].rows[4].errors == (sentence,)
+    assert not Season.objects.filter(slug="season-11").exists()
+
+
+def test_an_end_date_past_the_calendars_reach_is_refused_naming_the_field(client, organizer):
+    client.force_login(organizer)
+    data = form_data(client.get(URL, {"preset": "whist-online-1200"}).context)
+    data.update(name="Open 2027", start="2027-01-01", end="9999-12-31", action="save")
+    page = client.post(URL, data)
+    assert page.status_code == 200
+    assert page.context["season_form"].errors["end"] == [
+        "The end date must be 27 Dec 9996 or earlier: the calendar cannot run past it."
+    ]
