@@ -117,7 +117,7 @@ class PlayerForm(forms.ModelForm[Player]):
 
     def clean_user(self) -> Any:
         user = self.cleaned_data.get("user")
-        changed = user is not None and user.pk != self.instance.user_id
+        changed = (None if user is None else user.pk) != self.instance.user_id
         if changed and self.instance.pk and not may_link_player(self.actor, self.instance):
             raise forms.ValidationError(
                 _(
