@@ -6,26 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from league.actions.draws import load_draw
-from league.draw_check import ChangeStep, RecordedDraw, apply_changes, matches_seed
+from league.draw_check import matches_seed
 from league.models import DrawChange, DrawRecord, Round
-
-
-def recorded_draw(record: DrawRecord) -> RecordedDraw:
-    """The record as plain data for league.draw_check."""
-    return RecordedDraw(
-        method=record.method,
-        recipe=record.recipe,
-        remainder=record.remainder,
-        seed=record.seed,
-        starting_list=record.starting_list,
-        tables=tuple(tuple(table) for table in record.tables),
-        reserves=tuple(record.reserves),
-    )
-
-
-def change_steps(changes: list[DrawChange]) -> list[ChangeStep]:
-    """The recorded changes as plain steps, in the order they were made."""
-    return [ChangeStep(c.kind, (c.players[0], c.players[1])) for c in changes]
+from league.stage_check import recorded_draw, seats_follow
 
 
 def draw_history(round_: Round) -> list[DrawRecord]:
@@ -59,15 +42,15 @@ def audit_draw(round_: Round) -> DrawAudit | None:
     if record is None:
         return None
     changes = list(record.changes.all())
-    tables, reserves = apply_changes(
-        tuple(tuple(t) for t in record.tables), record.reserves, change_steps(changes)
-    )
     now = load_draw(round_)
-    seated_now = tuple(tuple(p.name for p in table) for table in now.tables)
     return DrawAudit(
         record=record,
         changes=changes,
         matches_seed=matches_seed(recorded_draw(record)),
-        matches_seats=seated_now == tables
-        and sorted(p.name for p in now.reserves) == sorted(reserves),
+        matches_seats=seats_follow(
+            record,
+            changes,
+            tuple(tuple(p.name for p in table) for table in now.tables),
+            [p.name for p in now.reserves],
+        ),
     )

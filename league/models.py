@@ -248,6 +248,12 @@ class DrawRecord(models.Model):
     "rank", "points", "gap" and "games" at the time, then the unranked with rank null.
     `tables` ([[name, ...], ...] by seat) and `reserves` ([name, ...]) are the draw as made
     from the seed, before any change.
+
+    `server_check` is a tournament stage's check, made by the organizer's actions and only
+    read by its draw-check page (league.stage_check): {"seed": whether the draw is what
+    its list and earlier tables give, "standing": whether that list is still the standing
+    and earlier tables now, "seats": whether the seats now are the draw with its changes};
+    empty for other draws (the browser redoes them) and a value null while not known.
     """
 
     round = models.ForeignKey(
@@ -267,6 +273,7 @@ class DrawRecord(models.Model):
     )
     reason = models.TextField(_("reason"), blank=True)
     superseded = models.BooleanField(_("superseded"), default=False)
+    server_check = models.JSONField(_("server check"), default=dict, blank=True)
 
     class Meta:
         ordering = ["round", "number"]

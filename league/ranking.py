@@ -14,7 +14,8 @@ from django.core.exceptions import ImproperlyConfigured
 from league.models import Season
 from league.standings import StandingRow
 
-RankingSource = Callable[[Season], Sequence[StandingRow]]
+RankingSource = Callable[[Season, int | None], Sequence[StandingRow]]
+"""The season's standings rows best first: from every game, or from the rounds before one."""
 
 _source: list[RankingSource] = []
 
@@ -24,8 +25,9 @@ def provide_ranking(source: RankingSource) -> None:
     _source[:] = [source]
 
 
-def current_ranking(season: Season) -> Sequence[StandingRow]:
-    """The season's standings rows now, best first (the ranked rows have a rank)."""
+def current_ranking(season: Season, *, before_round: int | None = None) -> Sequence[StandingRow]:
+    """The season's standings rows now, best first (the ranked rows have a rank); with
+    `before_round`, the standing from the games of the rounds before it only."""
     if not _source:
         raise ImproperlyConfigured("The standings app (INSTALLED_APPS) supplies the ranking.")
-    return _source[0](season)
+    return _source[0](season, before_round)

@@ -86,27 +86,27 @@ class SeasonStandings:
         }
 
 
-def counted_results(season: Season) -> Any:
-    """The season's confirmed game results, as the standings read them (one query)."""
-    return (
-        GameResult.objects.filter(game__season=season, game__status=Game.Status.CONFIRMED)
-        .order_by()
-        .values_list(
-            "game_id",
-            "seat",
-            "player_id",
-            "score",
-            "game__date",
-            "game__round__number",
-            "game__table__number",
-            "player__name",
-            "player__slug",
-        )
+def counted_results(season: Season, before_round: int | None = None) -> Any:
+    """The season's confirmed game results, as the standings read them (one query); with
+    `before_round`, only the games of the rounds before it."""
+    results = GameResult.objects.filter(game__season=season, game__status=Game.Status.CONFIRMED)
+    if before_round is not None:
+        results = results.filter(game__round__number__lt=before_round)
+    return results.order_by().values_list(
+        "game_id",
+        "seat",
+        "player_id",
+        "score",
+        "game__date",
+        "game__round__number",
+        "game__table__number",
+        "player__name",
+        "player__slug",
     )
 
 
 def season_standings(
-    season: Season, *, final: bool = False, details: bool = True
+    season: Season, *, final: bool = False, details: bool = True, before_round: int | None = None
 ) -> SeasonStandings:
     """The standings of `season` (in-season, or `final`).
 
@@ -115,16 +115,19 @@ def season_standings(
     and lists its dropped games in played order; without (three queries), the per-player
     totals are computed inside the database from each result's recorded facts
     (standings.sql), which is much faster on large seasons, and rows have no entries.
-    Both give the same table. Raises ActionError when the season's stored rules are invalid.
+    Both give the same table. With `before_round`, the table from the games of the rounds
+    before it (read with details). Raises ActionError when the season's stored rules are
+    invalid.
     """
     rules = season_rules(season)
-    if not details and not rules.is_tournament:  # head-to-head needs a tournament's games
+    # head-to-head needs a tournament's games
+    if not details and not rules.is_tournament and before_round is None:
         return _standings_from_database(season, rules, final)
     results: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     players: dict[int, PlayerInfo] = {}
     games: dict[int, GameInfo] = {}
     for game_id, seat, player_id, score, date, round_number, table, name, slug in counted_results(
-        season
+        season, before_round
     ):
         results[game_id].append((seat, player_id, score))
         players[player_id] = PlayerInfo(player_id, name, slug)
@@ -160,6 +163,7 @@ def _standings_from_database(season: Season, rules: LeagueRules, final: bool) ->
         )
 
 
-def current_ranking(season: Season) -> tuple[StandingRow, ...]:
-    """The season's standings rows now, best first: what a ranking draw seats by."""
-    return season_standings(season, details=False).rows
+def current_ranking(season: Season, before_round: int | None = None) -> tuple[StandingRow, ...]:
+    """The season's standings rows now, best first: what a ranking draw seats by (with
+    `before_round`, from the games of the rounds before it: what a tournament stage seats by)."""
+    return season_standings(season, details=False, before_round=before_round).rows

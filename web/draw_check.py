@@ -1,6 +1,8 @@
 """The draw-check page (FORMATS.md 7): how a round's draw was made, the list it started
 from, and the draw recomputed from its published seed in the browser
-(static/web/draw-check.js); 404 until the draw is published."""
+(static/web/draw-check.js), or for a tournament stage the check the organizer's actions
+made and kept with the record (league.stage_check: a page never runs the draw's search);
+404 until the draw is published. The page reads no query parameter."""
 
 from __future__ import annotations
 
@@ -9,9 +11,9 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from league.draw import SHA256_RECIPE
-from league.draw_check import matches_seed
-from league.draw_records import draw_history, recorded_draw
+from league.draw_records import draw_history
 from league.models import Round
+from league.stage_check import verdict
 from web import queries
 from web.draw_disclosure import check_data, draw_is_disclosed
 from web.views import public_page
@@ -38,10 +40,8 @@ def draw_check(request: HttpRequest, season: str, number: int) -> HttpResponse:
             "history": history,
             "changes": list(record.changes.all()),
             "ranked": record.method in ("ranking", "standing", "final"),
-            # a tournament stage is redone on the server (its search is not in the browser)
-            "server_check": (
-                matches_seed(recorded_draw(record)) if record.method == "standing" else None
-            ),
+            # a tournament stage is checked on the server when drawn, not for this request
+            "server_check": verdict(record.server_check) if record.method == "standing" else "",
             "checkable": record.recipe == SHA256_RECIPE and record.method in ("random", "ranking"),
             "data": check_data(round_, record),
         },

@@ -186,9 +186,10 @@ def _stage_sentences(rules: LeagueRules) -> list[str]:
         )
         % {"steps": f"{SEARCH_STEPS:,}"},
         _(
-            "A stage after the first with nobody registered seats the players of the stage "
-            "before. Drawing again, swapping players or bringing a reserve in needs a reason "
-            "from the organizer, shown with the published draw."
+            "A stage after the first seats the players of the stage before, its reserves "
+            "included, and the latecomers the organizer adds; players register themselves "
+            "only for stage 1. Drawing again, swapping players or bringing a reserve in needs "
+            "a reason from the organizer, shown with the published draw."
         ),
     ]
     if rules.remainder == "three-player":

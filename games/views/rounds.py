@@ -14,7 +14,12 @@ from games.disputes import disputed_entries_of
 from games.tonight import tonight_seats
 from league.actions.common import registration_deadline, season_rules
 from league.actions.players import player_of
-from league.actions.registration import can_register_now, register_player, unregister_player
+from league.actions.registration import (
+    can_register_now,
+    players_register_for,
+    register_player,
+    unregister_player,
+)
 from league.models import Player, Registration, Round, Seat
 from league.views.common import run_action
 
@@ -41,6 +46,8 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
             )
         )
         for round_ in open_rounds:
+            if not players_register_for(round_):
+                continue  # a tournament's later stages: never offered
             rounds.append(
                 {
                     "round": round_,

@@ -6,6 +6,8 @@ Players go to the strategies by name (names are unique), so the recipe (sha256-v
 redone from the published names and seed. Every draw is kept as a DrawRecord (a redraw
 supersedes the previous one and needs a reason) and every later swap or reserve brought
 in as a DrawChange with the organizer's reason; both are shown publicly once published.
+A tournament stage's record also keeps its check (league.stage_check), made here when it is
+drawn and again after each swap.
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from league.actions.common import lock_round, require_organizer_for, season_rules
 from league.draw import SHA256_RECIPE, UNRECORDED_RECIPE, DrawError, make_draw
+from league.draw_check import matches_seed
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Seat, Table
 from league.ranking import current_ranking
 from league.round_names import round_title
 from league.rules import FINAL_TABLE_SIZE
+from league.stage_check import SEATS, SEED, STANDING, recorded_draw, seats_follow
 from league.tournament_draw import pairs_met
 
 SEED_LIMIT = 2**31
@@ -56,10 +60,17 @@ class DrawView:
         }
 
 
-def ranking_list(round_: Round, players: list[Player]) -> list[dict[str, Any]]:
+def ranking_list(
+    round_: Round, players: list[Player], *, before_round: int | None = None
+) -> list[dict[str, Any]]:
     """The starting list of a ranking draw: the registered ranked players best first with
-    their rank, points, gap and games now, then the unranked (rank null) by name."""
-    rows = {row.player: row for row in current_ranking(round_.season) if row.rank is not None}
+    their rank, points, gap and games now (with `before_round`, from the games of the
+    rounds before it), then the unranked (rank null) by name."""
+    rows = {
+        row.player: row
+        for row in current_ranking(round_.season, before_round=before_round)
+        if row.rank is not None
+    }
     by_id = {p.pk: p for p in players}
     ranked = [
         {
@@ -74,6 +85,17 @@ def ranking_list(round_: Round, players: list[Player]) -> list[dict[str, Any]]:
     ]
     unranked = [{"player": p.name, "rank": None} for p in players if p.pk not in rows]
     return ranked + unranked
+
+
+def standing_list(round_: Round, players: list[Player]) -> list[dict[str, Any]]:
+    """The starting list of a tournament stage after the first: the ranking list of the
+    standing after the stages before it, each player with the players he met in them
+    ("met", by name), so the draw can be redone and checked from its record."""
+    starting = ranking_list(round_, players, before_round=round_.number)
+    met = earlier_meetings(round_)
+    for entry in starting:
+        entry["met"] = sorted(met.get(entry["player"], ()))
+    return starting
 
 
 def current_record(round_: Round) -> DrawRecord | None:
@@ -171,7 +193,7 @@ def do_draw_round(
             players = _final_table_players(locked)
         else:
             if method == "standing":
-                _carry_over_registrations(locked)
+                _carry_over_players(locked)
             players = sorted(
                 (
                     r.player
@@ -186,17 +208,15 @@ def do_draw_round(
                 % {"number": locked.number},
             )
         options: dict[str, Any] = {}
-        if method in ("ranking", "standing", "final"):
-            starting = ranking_list(locked, players)
-        else:
-            starting = [{"player": p.name} for p in players]
         if method == "standing":
-            met = earlier_meetings(locked)
-            for entry in starting:  # kept with the draw, so it can be redone and checked
-                entry["met"] = sorted(met.get(entry["player"], ()))
+            starting = standing_list(locked, players)
             options["met"] = pairs_met(
                 [(entry["player"], other) for entry in starting for other in entry["met"]]
             )
+        elif method in ("ranking", "final"):
+            starting = ranking_list(locked, players)
+        else:
+            starting = [{"player": p.name} for p in players]
         chosen_seed = seed if seed is not None else secrets.randbelow(SEED_LIMIT)
         try:
             draw = make_draw(
@@ -223,7 +243,7 @@ def do_draw_round(
         # A redraw supersedes the standing record; so does a draw of a round whose status
         # was set back by hand in the admin (its old record must not block the new one).
         DrawRecord.objects.filter(round=locked, superseded=False).update(superseded=True)
-        DrawRecord.objects.create(
+        record = DrawRecord(
             round=locked,
             number=DrawRecord.objects.filter(round=locked).count() + 1,
             method=method,
@@ -237,6 +257,13 @@ def do_draw_round(
             drawn_by=acting_user(actor),
             reason=reason.strip(),
         )
+        if method == "standing":  # its page cannot redo the search: it reads this check
+            record.server_check = {
+                SEED: matches_seed(recorded_draw(record)),
+                STANDING: True,
+                SEATS: True,
+            }
+        record.save()
         locked.status = Round.Status.DRAWN
         locked.draw_method = method
         locked.draw_seed = draw.seed
@@ -295,16 +322,18 @@ def _require_earlier_stages_finished(round_: Round, title: str) -> None:
         )
 
 
-def _carry_over_registrations(round_: Round) -> None:
-    """Everyone plays every stage of a tournament: a stage after the first with nobody
-    registered takes the players registered for the stage before it."""
-    if Registration.objects.filter(round=round_).exists():
-        return
+def _carry_over_players(round_: Round) -> None:
+    """Everyone plays every stage of a tournament: a stage after the first takes the players
+    seated in the stage before it and its reserves (however that stage was drawn: here, by
+    hand or imported, which records no registrations), and the latecomers the organizer
+    registered for this stage. Each is registered for this stage, so its reserves show."""
+    before = {"round__season_id": round_.season_id, "round__number": round_.number - 1}
+    carried = set(Seat.objects.filter(**before).values_list("player_id", flat=True)) | set(
+        Registration.objects.filter(**before).values_list("player_id", flat=True)
+    )
+    carried -= set(Registration.objects.filter(round=round_).values_list("player_id", flat=True))
     Registration.objects.bulk_create(
-        Registration(round=round_, player_id=player_id)
-        for player_id in Registration.objects.filter(
-            round__season_id=round_.season_id, round__number=round_.number - 1
-        ).values_list("player_id", flat=True)
+        Registration(round=round_, player_id=player_id) for player_id in sorted(carried)
     )
 
 
@@ -389,6 +418,9 @@ def swap_players(
             at=timezone.now(),
             by=acting_user(actor),
         )
+        if SEATS in record.server_check:  # a stage's kept check (league.stage_check)
+            record.server_check[SEATS] = seats_now_follow(locked, record)
+            record.save(update_fields=["server_check"])
         if locked.draw_published_at is not None:
             # The public draw and its chat text changed: saving the round asks for a
             # publish after commit (publishing.receivers), as the draw and publish do.
@@ -402,6 +434,17 @@ def swap_players(
             players=[first.name, second.name],
             reason=reason,
         )
+
+
+def seats_now_follow(round_: Round, record: DrawRecord) -> bool:
+    """Whether the round's seats now are its draw `record` with its changes (two queries)."""
+    now = load_draw(round_)
+    return seats_follow(
+        record,
+        list(record.changes.all()),
+        tuple(tuple(p.name for p in table) for table in now.tables),
+        [p.name for p in now.reserves],
+    )
 
 
 def _record_as_seated(round_: Round) -> DrawRecord:

@@ -21,6 +21,7 @@ from league.actions.common import (
     season_rules,
 )
 from league.models import Player, Registration, Round
+from league.round_names import round_title
 
 
 def _user_id(actor: Actor) -> int | None:
@@ -28,9 +29,17 @@ def _user_id(actor: Actor) -> int | None:
     return actor.pk if getattr(actor, "is_authenticated", False) else None
 
 
+def players_register_for(round_: Round) -> bool:
+    """Whether players register themselves for the round: every round of a league, and only
+    the first stage of a tournament (a later stage takes the players of the stage before,
+    plus the latecomers the organizer adds; the final table takes the top 4)."""
+    return not (season_rules(round_.season).is_tournament and round_.number > 1)
+
+
 def can_register_now(round_: Round) -> bool:
-    """Open for players: status open and before the deadline (organizers ignore the deadline)."""
-    if round_.status != Round.Status.OPEN:
+    """Open for players: a round they register for, status open and before the deadline
+    (organizers ignore the deadline)."""
+    if round_.status != Round.Status.OPEN or not players_register_for(round_):
         return False
     return timezone.now() < registration_deadline(round_, season_rules(round_.season))
 
@@ -40,6 +49,15 @@ def _check_open(round_: Round, actor: Actor, player: Player | None) -> bool:
     organizer = acts_as_organizer(actor, round_)
     if player is not None and not organizer and player.user_id != _user_id(actor):
         raise ActionError(ActionCode.FORBIDDEN, _("You may only register or unregister yourself."))
+    if not organizer and not players_register_for(round_):
+        raise ActionError(
+            ActionCode.FORBIDDEN,
+            _(
+                "Players register only for the first stage of a tournament: %(round)s takes "
+                "its players from the stages before it, and the organizer adds latecomers."
+            )
+            % {"round": round_title(season_rules(round_.season), round_.number)},
+        )
     if round_.status in (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED):
         raise ActionError(
             ActionCode.ROUND_DRAWN,

@@ -47,7 +47,10 @@ def test_the_desk_runs_stages_and_the_final_table(client):
     for round_ in rounds[1:4]:
         body = client.get(url("round", round_)).content.decode()
         assert "Draw the stage by the standing" in body
-        assert "Nobody is registered: the draw seats the players of the stage before." in body
+        assert (
+            "The draw seats the players of the stage before, its reserves included, and the "
+            "latecomers registered for this stage." in body
+        )
         client.post(url("draw", round_))
         round_.refresh_from_db()
         assert round_.draw_method == "standing"
