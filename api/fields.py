@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from django.core.validators import RegexValidator
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 # A slug: no space, control character or ASCII punctuation but `-` and `_`; letters of any
@@ -55,6 +56,20 @@ class SlugReferenceField(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return str(super().to_internal_value(data))
+
+
+@extend_schema_field({"type": "object", "additionalProperties": {}})
+class JsonObjectField(serializers.JSONField):
+    """A JSON object (not `null`, a list or a scalar), as the schema says; what it holds is
+    checked by whoever reads it."""
+
+    default_error_messages = {"not_object": "Must be a JSON object."}
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        value = super().to_internal_value(data)
+        if not isinstance(value, dict):
+            self.fail("not_object")
+        return value
 
 
 class StrictIntegerField(serializers.IntegerField):

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.fields import (
+    JsonObjectField,
     SlugReferenceField,
     StrictBooleanField,
     StrictCharField,
@@ -93,7 +94,7 @@ class GameSubmissionSerializer(serializers.Serializer[Any]):
         max_length=4,
         help_text="The four game scores by seat.",
     )
-    record = serializers.JSONField(
+    record = JsonObjectField(
         required=False,
         help_text="A FORMATS.md 2 game record, validated and scored by the league's rules.",
     )

@@ -150,3 +150,37 @@ def test_an_unknown_address_with_a_newline_is_a_json_404(anon):
     assert response.status_code == 404
     assert response["Content-Type"] == "application/json"
     assert only_error(response) == ("not_found", "")
+
+
+def _accepts_null(field_schema: dict[str, Any], schema: dict[str, Any]) -> bool:
+    """True if an OpenAPI 3.0 property schema allows `null` (`nullable`, or no type at all)."""
+    whole = {**field_schema, "components": schema["components"]}
+    return bool(field_schema.get("nullable")) or jsonschema_rs.validator_for(whole).is_valid(None)
+
+
+@pytest.mark.parametrize("field", ["season", "record", "league", "round", "scores", "players"])
+def test_a_field_the_api_refuses_as_null_is_not_nullable_in_the_schema(
+    platform, season, schema, field
+):
+    properties = schema["components"]["schemas"]["GameSubmission"]["properties"]
+    body = game_body(**{field: None})
+    if field == "record":
+        body.pop("scores")
+
+    response = platform.post(SUBMIT, body, format="json")
+
+    assert response.status_code == 400
+    assert only_error(response) == ("malformed", field)
+    assert not _accepts_null(properties[field], schema), properties[field]
+
+
+def test_the_schema_says_a_game_record_is_a_json_object(platform, season, schema):
+    record = schema["components"]["schemas"]["GameSubmission"]["properties"]["record"]
+    body = game_body(record=[1, 2])
+    body.pop("scores")
+
+    response = platform.post(SUBMIT, body, format="json")
+
+    assert record["type"] == "object"
+    assert response.status_code == 400
+    assert only_error(response) == ("malformed", "record")
