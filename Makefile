@@ -1,11 +1,12 @@
-# Two entry points: `make run` (the app with a demo league) and `make test` (the full suite).
+# Two entry points: `make run` (the app with a demo league; `make run PORT=8301` on another
+# port) and `make test` (the full suite).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint venv demo worker beat bench
+.PHONY: run test lint venv demo schedule worker beat
 
 $(BIN)/.installed: requirements.txt
 	$(PY) -m venv $(VENV)
@@ -26,6 +27,17 @@ run: venv
 	$(BIN)/python manage.py run_schedule --every 60 & schedule=$$!; \
 	trap 'kill $$schedule 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# The trial's other commands, in its settings (DEBUG=1, as `make run`; the README prints the
+# rest as `DEBUG=1 .venv/bin/python manage.py ...`). They write no file but the SQLite one.
+demo: export DEBUG ?= 1
+demo: venv
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py load_demo --refresh
+
+schedule: export DEBUG ?= 1
+schedule: venv
+	$(BIN)/python manage.py run_schedule --once
 
 test: venv
 	bash scripts/test.sh
