@@ -27,6 +27,7 @@ from core.errors import ActionCode, ActionError
 from core.permissions import is_any_organizer
 from league.actions.players import clean_player_name, confirmed_players, get_or_create_players
 from league.models import Player
+from league.name_match import name_key
 
 MAX_CSV_ROWS = 2000
 
@@ -134,6 +135,7 @@ def _read_player_names(reader: csv.DictReader[str]) -> tuple[list[str], list[Csv
         return [], [CsvProblem(1, _("The first line must be a header with a 'name' column."))]
     column = (reader.fieldnames or [])[fields.index("name")]
     names: list[str] = []
+    keys: set[str] = set()
     problems: list[CsvProblem] = []
     for row in reader:
         line = reader.line_num
@@ -141,14 +143,15 @@ def _read_player_names(reader: csv.DictReader[str]) -> tuple[list[str], list[Csv
             problems.append(CsvProblem(line, _("Too many lines (at most %d).") % MAX_CSV_ROWS))
             break
         try:
-            name = clean_player_name(row.get(column) or "")
+            name = clean_player_name(row.get(column) or "", column)
         except ActionError as error:
             problems.append(CsvProblem(line, error.message))
             continue
-        if name in names:
+        if name_key(name) in keys:
             problems.append(CsvProblem(line, _("%(name)s is listed twice.") % {"name": name}))
             continue
         names.append(name)
+        keys.add(name_key(name))
     if not names and not problems:
         problems.append(CsvProblem(1, _("The file lists no players.")))
     return names, problems

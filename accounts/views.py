@@ -6,7 +6,6 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import PermissionDenied
@@ -28,6 +27,7 @@ from accounts.actions import (
 )
 from accounts.models import PlayerClaim
 from accounts.permissions import claims_scope
+from accounts.signup_form import SignupForm
 from core.acting import signed_in_user
 from core.errors import ActionCode, ActionError
 from core.permissions import is_any_organizer, require_any_organizer
@@ -51,7 +51,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     """Create an account and log in; then claim a player record."""
     if request.user.is_authenticated:
         return HttpResponseRedirect(reverse("claim_player"))
-    form: UserCreationForm[User] = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -215,7 +215,7 @@ def invite(request: HttpRequest) -> HttpResponse:
             return request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
 
         try:
-            invite_player(name, email, actor=request.user, link_for=link_for)
+            player = invite_player(name, email, actor=request.user, link_for=link_for)
         except ActionError as error:
             if error.code != ActionCode.FORBIDDEN:
                 return refused(request, error, reverse("invite_player"))
@@ -223,7 +223,8 @@ def invite(request: HttpRequest) -> HttpResponse:
             return render(request, "registration/invite.html", {"form": form}, status=403)
         messages.success(
             request,
-            _("%(name)s is invited; the e-mail has a link to choose a password.") % {"name": name},
+            _("%(name)s is invited; the e-mail has a link to choose a password.")
+            % {"name": player.name},
         )
         return HttpResponseRedirect(reverse("invite_player"))
     return render(

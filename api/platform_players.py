@@ -14,6 +14,7 @@ from api.submissions import PlayerRef
 from core.errors import ActionError
 from league.actions.players import clean_player_name, get_or_create_players
 from league.models import Player
+from league.name_match import name_key
 from scoring.problems import Problem
 
 
@@ -31,12 +32,7 @@ def resolve_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
             league_id=token.league_id, platform=token.platform, external_id__in=ids
         )
     }
-    try:
-        named = {seat: clean_player_name(r.name) for seat, r in enumerate(refs) if r.name}
-    except ActionError as refused:
-        raise InvalidRequest(
-            [Problem(ApiErrorCode.MALFORMED, "players", refused.message)]
-        ) from None
+    named = _clean_names(refs)
     problems = [
         *_unnamed_new_ids(refs, known),
         *_mismatched_names(refs, known, named),
@@ -46,7 +42,12 @@ def resolve_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
     # New rows are inserted in sorted order so concurrent requests wait for each other
     # instead of deadlocking.
     wanted = {name for seat, name in named.items() if refs[seat].platform_id not in known}
-    by_name = get_or_create_players(sorted(wanted)) if wanted else {}
+    try:
+        by_name = get_or_create_players(sorted(wanted)) if wanted else {}
+    except ActionError as refused:
+        raise InvalidRequest(
+            [Problem(ApiErrorCode.MALFORMED, "players", refused.message)]
+        ) from None
     new_links = {
         r.platform_id: by_name[named[seat]]
         for seat, r in enumerate(refs)
@@ -64,6 +65,22 @@ def resolve_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
         known[r.platform_id] if r.platform_id else by_name[named[seat]]
         for seat, r in enumerate(refs)
     ]
+
+
+def _clean_names(refs: Sequence[PlayerRef]) -> dict[int, str]:
+    """The seats' names as league.actions.players.clean_player_name cleans them, by seat;
+    refuses, at its path, a name it refuses."""
+    named = {}
+    for seat, ref in enumerate(refs):
+        if ref.name:
+            where = ref.where or f"players[{seat}].name"
+            try:
+                named[seat] = clean_player_name(ref.name, where)
+            except ActionError as refused:
+                raise InvalidRequest(
+                    [Problem(ApiErrorCode.MALFORMED, where, refused.message)]
+                ) from None
+    return named
 
 
 def _unnamed_new_ids(refs: Sequence[PlayerRef], known: dict[str, Player]) -> list[Problem]:
@@ -86,7 +103,7 @@ def _mismatched_names(
     problems = []
     for seat, ref in enumerate(refs):
         player = known.get(ref.platform_id or "")
-        if player is not None and seat in named and named[seat] != player.name:
+        if player is not None and seat in named and name_key(named[seat]) != name_key(player.name):
             problems.append(
                 Problem(
                     ApiErrorCode.PLAYER_NAME_MISMATCH,

@@ -16,10 +16,12 @@ from scoring import Problem
 
 @dataclass(frozen=True)
 class PlayerRef:
-    """A seat's player as the platform names him: its id, his league name, or both."""
+    """A seat's player as the platform names him: its id, his league name, or both; `where`
+    is the name's path in the request body."""
 
     platform_id: str | None
     name: str | None
+    where: str = ""
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,10 @@ class Submission:
         if "players" in data:
             players = cls.player_refs(data)
         else:  # the serializer checked that the record names its four players
-            players = tuple(PlayerRef(None, name) for name in (record or {})["players"])
+            players = tuple(
+                PlayerRef(None, name, f"record.players[{seat}]")
+                for seat, name in enumerate((record or {})["players"])
+            )
         return cls(
             game_id=data["game_id"],
             season=data.get("season"),
@@ -59,7 +64,10 @@ class Submission:
     @staticmethod
     def player_refs(data: Mapping[str, Any]) -> tuple[PlayerRef, ...]:
         """The validated `players` list (PlayerRefSerializer objects) as PlayerRefs."""
-        return tuple(PlayerRef(p.get("id"), p.get("name")) for p in data["players"])
+        return tuple(
+            PlayerRef(p.get("id"), p.get("name"), f"players[{seat}].name")
+            for seat, p in enumerate(data["players"])
+        )
 
     def fingerprint(self) -> str:
         """SHA-256 of the content in canonical JSON: equal content, equal fingerprint."""

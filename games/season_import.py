@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from core.errors import ActionError
 from games.models import Game
 from games.record import record_games
 from league.actions.players import get_or_create_players
@@ -64,7 +65,10 @@ def _write_season(file: SeasonFile) -> ImportSummary:
         for field, value in _season_fields(file, league).items():
             setattr(season, field, value)
         season.save()
-    players = get_or_create_players(file.player_names)
+    try:
+        players = get_or_create_players(file.player_names)
+    except ActionError as refused:
+        raise SeasonFileError(f"players: {refused.message}") from None
 
     imported_at = timezone.now()
     rounds = Round.objects.bulk_create(

@@ -8,12 +8,16 @@ from django import forms
 from django.contrib import admin
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from accounts.permissions import may_link_player
 from core.actor import Actor
+from core.errors import ActionError
 from games.facts import refresh_facts
 from games.models import Game
+from league.actions.players import clean_player_name
+from league.admin_names import InvisibleCharactersFilter, invisible_characters
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import PRESETS, LeagueRules, RulesError
 from league.signals import announce_results
@@ -115,6 +119,18 @@ class PlayerForm(forms.ModelForm[Player]):
         model = Player
         fields = ("name", "slug", "user")
 
+    def clean_name(self) -> str:
+        """A new or changed name is cleaned as every entry point cleans it; a stored name
+        left as it is stays (the invisible characters filter lists the ones to fix)."""
+        name = str(self.cleaned_data.get("name", ""))
+        if self.instance.pk and name == self.instance.name:
+            return name
+        field = str(capfirst(Player._meta.get_field("name").verbose_name))
+        try:
+            return clean_player_name(name, field)
+        except ActionError as refused:
+            raise forms.ValidationError(refused.message) from None
+
     def clean_user(self) -> Any:
         user = self.cleaned_data.get("user")
         changed = (None if user is None else user.pk) != self.instance.user_id
@@ -132,7 +148,8 @@ class PlayerForm(forms.ModelForm[Player]):
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin[Player]):
     form = PlayerForm
-    list_display = ("name", "slug", "user", "created_at")
+    list_display = ("name", "slug", "user", "created_at", invisible_characters)
+    list_filter = (InvisibleCharactersFilter,)
     search_fields = ("name", "slug", "user__username", "user__email")
     prepopulated_fields = {"slug": ("name",)}
     raw_id_fields = ("user",)

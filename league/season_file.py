@@ -12,6 +12,7 @@ from typing import Any
 from core.errors import ActionError
 from league.actions.players import clean_player_name
 from league.game_check import GameCode, check_game
+from league.name_match import name_key
 from league.rules import LeagueRules, RulesError
 from scoring.problems import ProblemError
 
@@ -140,9 +141,9 @@ def _rounds(items: Sequence[Any], rules: LeagueRules, reader: _GameReader) -> tu
         seated: set[str] = set()
         for game in games:
             for player, _ in game.results:
-                if player in seated:
+                if name_key(player) in seated:
                     raise SeasonFileError(f"{game.label}: {player} already plays in {where}")
-                seated.add(player)
+                seated.add(name_key(player))
         rounds.append(FileRound(number, date, games))
     return tuple(sorted(rounds, key=lambda r: r.number))
 
@@ -187,7 +188,7 @@ class _GameReader:
         return tuple(results)
 
     def _check_players(self, names: list[str], label: str) -> None:
-        if len(set(names)) != len(names):
+        if len({name_key(name) for name in names}) != len(names):
             raise SeasonFileError(f"{label}: a player is listed twice")
         if len(names) not in self.sizes:
             allowed = " or ".join(str(size) for size in self.sizes)

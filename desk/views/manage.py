@@ -253,7 +253,7 @@ def _register_names(
             request, ActionError(ActionCode.INVALID, _("Enter at least one name.")), _back(round_)
         )
     try:
-        matches = match_players(names)
+        matches = match_players(names, _("Names"))
     except ActionError as error:
         return refused(request, error, _back(round_))
     url = reverse(url_name, args=[round_.season.slug, round_.number])

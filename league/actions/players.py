@@ -3,7 +3,7 @@ forms, match names against the known players and create only the ones confirmed 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -12,7 +12,15 @@ from django.utils.translation import gettext as _
 
 from core.errors import ActionCode, ActionError
 from league.models import Player
-from league.name_match import NameMatch, match_names
+from league.name_match import (
+    NameMatch,
+    describe_character,
+    first_invisible,
+    match_names,
+    name_key,
+    shown_with_invisibles,
+    trim_name,
+)
 
 # The organizer's answer for a typed name that is a new player (else a candidate's id).
 NEW_PLAYER = "new"
@@ -20,11 +28,13 @@ NEW_PLAYER = "new"
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length or 80
 
 
-def clean_player_name(raw: object) -> str:
-    """A player's name with surrounding and repeated spaces removed; refuses empty/too long."""
+def clean_player_name(raw: object, field: str = "") -> str:
+    """A player's name with repeated spaces as one and no space or direction mark at its ends
+    (league.name_match.trim_name); refuses empty, too long, and a name that still holds an
+    invisible format character (Unicode Cf), naming `field` (default: "Player's name")."""
     if not isinstance(raw, str):
         raise ActionError(ActionCode.INVALID, _("A player's name must be text."))
-    name = " ".join(raw.split())
+    name = trim_name(raw)
     if not name:
         raise ActionError(ActionCode.INVALID, _("A player's name cannot be empty."))
     if len(name) > NAME_MAX_LENGTH:
@@ -33,24 +43,70 @@ def clean_player_name(raw: object) -> str:
             _("The name %(name)s… is longer than %(max)d characters.")
             % {"name": name[:20], "max": NAME_MAX_LENGTH},
         )
+    refusal = invisible_refusal(name, field or _("Player's name"))
+    if refusal is not None:
+        raise ActionError(ActionCode.INVALID, refusal)
     return name
 
 
+def invisible_refusal(text: str, field: str) -> str | None:
+    """The sentence refusing `text` typed in `field` for its first invisible format character
+    (Unicode Cf), shown by code point; None when it has none."""
+    invisible = first_invisible(text)
+    if invisible is None:
+        return None
+    return _(
+        "%(field)s: “%(text)s” holds an invisible character (%(character)s); "
+        "type it again without it."
+    ) % {
+        "field": field,
+        "text": shown_with_invisibles(text),
+        "character": describe_character(text[invisible]),
+    }
+
+
 def get_or_create_players(names: Iterable[str]) -> dict[str, Player]:
-    """The players named `names` (cleaned), creating missing ones; one query to look up."""
+    """The players named `names` (cleaned), by each cleaned spelling: the player of that name,
+    else the one player whose name has its key (league.name_match.name_key: `dana` is Dana),
+    else a new player, one for the names of one key. One query when every name is known as
+    written; refuses a name with the key of two players (an organizer renames one)."""
     cleaned = list(dict.fromkeys(clean_player_name(n) for n in names))
     with transaction.atomic():
         found = {p.name: p for p in Player.objects.filter(name__in=cleaned)}
-        missing = [n for n in cleaned if n not in found]
-        if missing:
+        unknown = [n for n in cleaned if n not in found]
+        if unknown:
+            by_key = _players_by_key(unknown)
             taken = set(
-                Player.objects.filter(slug__in=[_base_slug(n) for n in missing]).values_list(
+                Player.objects.filter(slug__in=[_base_slug(n) for n in unknown]).values_list(
                     "slug", flat=True
                 )
             )
-            for name in missing:
-                found[name] = _create_player(name, taken)
+            for name in unknown:
+                key = name_key(name)
+                if key not in by_key:
+                    by_key[key] = _create_player(name, taken)
+                found[name] = by_key[key]
     return {n: found[n] for n in cleaned}
+
+
+def _players_by_key(names: Sequence[str]) -> dict[str, Player]:
+    """The known players whose names have the key of one of `names`, by key; refuses, naming
+    them, when two have the key of one name."""
+    wanted = {name_key(n): n for n in names}
+    alike: dict[str, list[int]] = {}
+    for pk, known in Player.objects.values_list("pk", "name"):
+        key = name_key(known)
+        if key in wanted:
+            alike.setdefault(key, []).append(pk)
+    players = Player.objects.in_bulk([pk for pks in alike.values() for pk in pks])
+    for key, pks in alike.items():
+        if len(pks) > 1:
+            raise ActionError(
+                ActionCode.INVALID,
+                _("“%(name)s” is written like %(players)s: use one of their names as written.")
+                % {"name": wanted[key], "players": ", ".join(players[pk].name for pk in pks)},
+            )
+    return {key: players[pks[0]] for key, pks in alike.items()}
 
 
 def _create_player(name: str, taken: set[str]) -> Player:
@@ -59,10 +115,14 @@ def _create_player(name: str, taken: set[str]) -> Player:
     return Player.objects.create(name=name, slug=slug)
 
 
-def match_players(names: Iterable[str]) -> list[NameMatch]:
-    """The cleaned, distinct `names` matched against every player (one query)."""
-    cleaned = list(dict.fromkeys(clean_player_name(n) for n in names))
-    return match_names(cleaned, list(Player.objects.values_list("pk", "name")))
+def match_players(names: Iterable[str], field: str = "") -> list[NameMatch]:
+    """The cleaned `names` (refused naming `field`, see clean_player_name), one for each key
+    (its first spelling), matched against every player (one query)."""
+    distinct: dict[str, str] = {}
+    for raw in names:
+        name = clean_player_name(raw, field)
+        distinct.setdefault(name_key(name), name)
+    return match_names(list(distinct.values()), list(Player.objects.values_list("pk", "name")))
 
 
 class NameChoiceMissing(ActionError):

@@ -156,7 +156,9 @@ def test_the_register_command_still_creates_new_names_by_default(desk):
     out = io.StringIO()
     call_command("register", round_.season.slug, "--round", "1", "shira", "Omer", stdout=out)
     registered = json.loads(out.getvalue())["registered"]
-    assert registered == ["shira", "Omer"]  # FORMATS.md 6: by name, created when new
+    assert registered == ["Shira", "Omer"]  # FORMATS.md 6: by name, created when new
+    # "shira" is Shira: names are compared after NFKC and case folding (issue 26 item 10).
+    assert Player.objects.count() == 2
 
 
 def test_the_register_command_strict_creates_nobody_and_names_the_near_ones(desk):

@@ -36,7 +36,7 @@ class Command(BaseCommand):
                 if options["strict"]:
                     players = _known_players(options["names"])
                 else:
-                    players = list(get_or_create_players(options["names"]).values())
+                    players = list(dict.fromkeys(get_or_create_players(options["names"]).values()))
                 result = register_players(round_, players, actor=SYSTEM)
         except ActionError as error:
             raise CommandError(error.message, returncode=1) from None
