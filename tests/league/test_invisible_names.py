@@ -6,6 +6,7 @@ the ones an organizer should fix."""
 
 from __future__ import annotations
 
+import doctest
 import unicodedata
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from core.errors import ActionError
 from games.season_import import import_season
+from league import name_match
 from league.actions.players import clean_player_name, get_or_create_players, match_players
 from league.models import Player, Registration
 from league.name_match import DIRECTION_MARKS, match_names, name_key, normalise_name
@@ -66,6 +68,11 @@ def test_an_invisible_character_inside_a_name_is_refused_naming_the_field(left, 
 
     assert message.startswith("Names: ")
     assert f"U+{ord(mark):04X}" in message
+
+
+def test_the_names_modules_examples_hold():
+    outcome = doctest.testmod(name_match)
+    assert outcome.attempted > 0 and outcome.failed == 0
 
 
 def test_the_refusal_shows_where_the_invisible_character_is():
