@@ -387,7 +387,12 @@ def _calendar(
     changes = _basis_changes(str(post.get("basis", "")), basis)
     if not changes:
         shown, row_errors = _shown_dates(post, count)
-        newly = {date for n, date in enumerate(shown, 1) if date and post.get(f"skip-{n}")}
+        # a tournament is one evening: its date is moved, not skipped
+        newly = {
+            date
+            for n, date in enumerate(shown, 1)
+            if date and post.get(f"skip-{n}") and not rules.is_tournament
+        }
         skipped |= newly
         changes = ("skip",) if newly else ()
         kept = [date for date in shown if date is not None and date not in skipped]

@@ -494,3 +494,19 @@ def test_an_end_date_past_the_calendars_reach_is_refused_naming_the_field(client
     assert page.context["season_form"].errors["end"] == [
         "The end date must be 27 Dec 9996 or earlier: the calendar cannot run past it."
     ]
+
+
+def test_a_tournaments_evening_has_no_skip_toggle_and_a_posted_skip_changes_nothing(
+    client, organizer
+):
+    client.force_login(organizer)
+    page = client.get(URL, {"preset": "evening-tournament"})
+    assert 'name="skip-1"' not in page.content.decode()
+    data = form_data(page.context)
+    data.update(name="Evening", start="2027-01-07")
+    shown = client.post(URL, {**data, "action": "preview"})
+    data = form_data(shown.context)
+    again = client.post(URL, {**data, "skip-1": "1", "action": "save"})
+    assert again.status_code == 302
+    dates = set(Season.objects.get(slug="evening").rounds.values_list("date", flat=True))
+    assert dates == {dt.date(2027, 1, 7)}
