@@ -150,8 +150,10 @@ class PodiumWindow:
 class FinalPeriod:
     """To be ranked a player needs `min_games` games in the last `months` months of the season.
 
-    Decision: the period runs from the season's end date minus `months` calendar months to
-    the end date, both included (01.07 end: 01.06 to 01.07, i.e. all of June).
+    Decision (RULES.md 3.2): the period runs from the season's end date minus `months`
+    calendar months up to the day before the end date, both included (01.07 end: 01.06 to
+    30.06, i.e. all of June; 15.07 end: 15.06 to 14.07). A game on the end date counts for
+    the season, not for the period.
     """
 
     months: int
@@ -164,6 +166,15 @@ class FinalPeriod:
         month += 1
         day = min(season_end.day, _days_in_month(year, month))
         return dt.date(year, month, day)
+
+    def ends_on(self, season_end: dt.date) -> dt.date:
+        """The last day of the final period of a season ending on `season_end`: the day
+        before it.
+
+        >>> FinalPeriod(months=1, min_games=5).ends_on(dt.date(2024, 7, 1))
+        datetime.date(2024, 6, 30)
+        """
+        return season_end - dt.timedelta(days=1)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,10 @@ Decisions implemented here (RULES.md 3.1/3.2 and FORMATS.md 5):
   a final period, at least its minimum of games in it. Podium eligible: eligible and every
   podium window (last N rounds, at least M games) met. Both are "so far" during a season.
 - Final standings: eligible players first, places 1-3 going to the best podium-eligible
-  players and the others keeping their order after them; ineligible players last, unranked.
+  players and the others keeping their order after them, from place 4; ineligible players
+  last, unranked. A player without the podium conditions never finishes 1st-3rd: when fewer
+  than three players meet them, the places left over are not awarded (`podium_places`)
+  and the next player is 4th.
 
 All arithmetic is exact, so ties are real ties: values are `Exact`, a whole number when the
 share or gap divides evenly and a fractions.Fraction otherwise (Fractions are slow; most
@@ -40,6 +43,7 @@ Exact: TypeAlias = int | Fraction
 TWELFTHS = 12
 """An exact rational value: league points or a gap."""
 TABLE_SIZES = (3, 4)  # the standings count only games of 3 or 4 players
+PODIUM_PLACES = 3  # places 1-3: only players who meet the podium conditions finish there
 
 
 class GameEntry(NamedTuple):
@@ -269,8 +273,8 @@ def _final_period_games(
         return None
     if season_end is None:
         raise ValueError("the rules have a final period: the season's end date is needed")
-    start = rules.final_period.starts_on(season_end)
-    return sum(1 for e in games if e.date is not None and start <= e.date <= season_end)
+    start, end = rules.final_period.starts_on(season_end), rules.final_period.ends_on(season_end)
+    return sum(1 for e in games if e.date is not None and start <= e.date <= end)
 
 
 def is_eligible(rules: LeagueRules, tally: PlayerTally) -> bool:
@@ -374,11 +378,41 @@ def rank_tallies(
     contenders = [j for j in eligible if j.podium_eligible]
     # ranks never fall along the order: the podium ends at the first rank past 3
     ranked = zip(contenders, _ranks(contenders), strict=True)
-    podium = [j for j, _ in takewhile(lambda pair: pair[1] <= 3, ranked)]
+    podium = [j for j, _ in takewhile(lambda pair: pair[1] <= PODIUM_PLACES, ranked)]
     on_podium = {id(j) for j in podium}
     rest = [j for j in eligible if id(j) not in on_podium]
     unranked = [j for j in ordered if not j.eligible]
-    return _rows([podium, rest], ranked=True) + _rows([unranked], ranked=False)
+    # places 1-3 left over (fewer contenders) are not awarded: the rest start at 4 at least
+    after_podium = max(len(podium), PODIUM_PLACES) + 1
+    return (
+        _rows([podium], ranked=True)
+        + _rows([rest], ranked=True, start=after_podium)
+        + _rows([unranked], ranked=False)
+    )
+
+
+class PodiumPlaces(NamedTuple):
+    """Places 1-3 of final standings: how many players (the leading rows) finished there,
+    and the places left over, not awarded."""
+
+    awarded: int
+    not_awarded: list[int]
+
+
+def podium_places(ranks: Iterable[int | None]) -> PodiumPlaces:
+    """The podium of final standings with these ranks, in table order (RULES.md 3.1: when
+    fewer than three players met the podium conditions the places left over stay empty;
+    places shared by a tie are awarded).
+
+    >>> podium_places([1, 4, 5, None])
+    PodiumPlaces(awarded=1, not_awarded=[2, 3])
+    >>> podium_places([1, 1, 4])
+    PodiumPlaces(awarded=2, not_awarded=[3])
+    >>> podium_places([1, 2, 3, 3, 5])
+    PodiumPlaces(awarded=4, not_awarded=[])
+    """
+    awarded = sum(1 for rank in ranks if rank is not None and rank <= PODIUM_PLACES)
+    return PodiumPlaces(awarded, list(range(awarded + 1, PODIUM_PLACES + 1)))
 
 
 @dataclass(slots=True)
@@ -406,11 +440,14 @@ def _ranks(ordered: Sequence[_Judged], start: int = 1) -> Iterator[int]:
         yield rank
 
 
-def _rows(groups: Sequence[Sequence[_Judged]], *, ranked: bool) -> list[StandingRow]:
+def _rows(
+    groups: Sequence[Sequence[_Judged]], *, ranked: bool, start: int = 1
+) -> list[StandingRow]:
+    """The rows of each ordered group in turn, ranked from `start` on (or unranked)."""
     rows: list[StandingRow] = []
     for group in groups:
         ranks: Sequence[int | None] = (
-            list(_ranks(group, start=len(rows) + 1)) if ranked else [None] * len(group)
+            list(_ranks(group, start=start + len(rows))) if ranked else [None] * len(group)
         )
         rows.extend(
             StandingRow.from_tally(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.utils import translation
 from django.utils.dateparse import parse_date, parse_time
@@ -10,7 +12,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from league.round_names import is_final_table, is_tournament, round_title
+from league.standings import podium_places
 from publishing.snapshot_schema import (
+    BriefRow,
     DrawChangeData,
     DrawData,
     LanguageTexts,
@@ -177,30 +181,54 @@ def results_text(data: SnapshotData, round_: RoundData) -> str | None:
         label = _("Table %(table)s") % {"table": game["table"]} if game["table"] else _("Game")
         lines.append(f"{label}: {parts}")
     table = round_["standings_after"]
-    if not is_tournament(data["rules"]):
-        lines.append(_("League table:"))
-    elif not is_final_table(data["rules"], round_["number"]):
-        lines.append(_("Tournament standing:"))
-    else:  # the final table: places 1-4 from its game, then the standing
-        lines.append(_("Final standing:"))
+    if is_tournament(data["rules"]) and is_final_table(data["rules"], round_["number"]):
+        lines.append(_("Final standing:"))  # places 1-4 from its game, then the standing
         table = list(data["final_standings"])
-    for row in table[:STANDINGS_LINES]:
-        rank = row["rank"] if row["rank"] is not None else "-"
-        lines.append(
-            ngettext(
-                "%(rank)s. %(player)s %(points)s pts, gap %(gap)s, %(games)s game",
-                "%(rank)s. %(player)s %(points)s pts, gap %(gap)s, %(games)s games",
-                row["games"],
-            )
-            % {
-                "rank": rank,
-                "player": row["player"],
-                "points": _points(row["points"]),
-                "gap": f"{row['gap']:+.2f}",
-                "games": row["games"],
-            }
-        )
-    return "\n".join(lines)
+    elif is_tournament(data["rules"]):
+        lines.append(_("Tournament standing:"))
+    elif _ends_the_season(data, round_):
+        lines.append(_("Final standings:"))  # the podium rule applied (RULES.md 3.1)
+        table = list(data["final_standings"])
+        return "\n".join(lines + _final_standing_lines(table))
+    else:
+        lines.append(_("League table:"))
+    return "\n".join(lines + [_standing_line(row) for row in table[:STANDINGS_LINES]])
+
+
+def _ends_the_season(data: SnapshotData, round_: RoundData) -> bool:
+    """Whether `round_` is a league season's last round: the last of its rounds, once the
+    season is finished or when it is the rules' last round."""
+    last = max(r["number"] for r in data["rounds"])
+    scheduled_last = data["rules"].get("rounds_in_season") == round_["number"]
+    finished = data["season"]["status"] == "finished"
+    return round_["number"] == last and (finished or scheduled_last)
+
+
+def _final_standing_lines(table: Sequence[BriefRow]) -> list[str]:
+    """A league's final standings, top lines: the podium, a line for each place 1-3 not
+    awarded (fewer players met the podium conditions), then the others from place 4."""
+    rows = table[:STANDINGS_LINES]
+    awarded, not_awarded = podium_places(row["rank"] for row in table)
+    return (
+        [_standing_line(row) for row in rows[:awarded]]
+        + [_("%(rank)s. not awarded") % {"rank": place} for place in not_awarded]
+        + [_standing_line(row) for row in rows[awarded:]]
+    )
+
+
+def _standing_line(row: BriefRow) -> str:
+    rank = row["rank"] if row["rank"] is not None else "-"
+    return ngettext(
+        "%(rank)s. %(player)s %(points)s pts, gap %(gap)s, %(games)s game",
+        "%(rank)s. %(player)s %(points)s pts, gap %(gap)s, %(games)s games",
+        row["games"],
+    ) % {
+        "rank": rank,
+        "player": row["player"],
+        "points": _points(row["points"]),
+        "gap": f"{row['gap']:+.2f}",
+        "games": row["games"],
+    }
 
 
 def _points(value: float) -> str:

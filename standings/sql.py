@@ -227,7 +227,8 @@ def _player_totals(
                 GROUP BY r.player_id
             ) fp ON fp.player_id = f.player_id
         """
-        params += [*where_params, rules.final_period.starts_on(season_end), season_end]
+        period = rules.final_period
+        params += [*where_params, period.starts_on(season_end), period.ends_on(season_end)]
     folded = "".join(f", {_whole(window)} AS w{i}" for i, window in enumerate(windows))
     window_columns = "".join(f", f.w{i}" for i in range(len(windows)))
     if final_join:

@@ -28,6 +28,7 @@ from publishing.snapshot_schema import (
 )
 from rating.models import RatingChange
 from web.deal_sheets import DealLine, deal_sheet
+from web.podium import Podium, final_podium
 from web.published import PublishedRound, latest_tables, player_sections, published_round
 from web.schedule import RoundTimes, round_times
 
@@ -243,10 +244,11 @@ def next_round(rounds: Sequence[Round], today: dt.date | None = None) -> Round |
 
 @dataclass
 class ArchiveEntry:
-    """A finished season with its podium (places 1-3 of the final standings) and size."""
+    """A finished season with its podium (places 1-3 of the final standings, None without
+    final standings) and size."""
 
     season: Season
-    podium: list[StandingsRow]
+    podium: Podium | None
     players: int
 
 
@@ -266,8 +268,7 @@ def archive_entries(seasons: Sequence[Season]) -> list[ArchiveEntry]:
     entries = []
     for season in seasons:
         rows = tables.get(season.pk, {}).get("final_standings") or []
-        podium = [row for row in rows if row["rank"] in (1, 2, 3)]
-        entries.append(ArchiveEntry(season, podium, len(rows)))
+        entries.append(ArchiveEntry(season, final_podium(rows), len(rows)))
     return entries
 
 

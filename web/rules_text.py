@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
-from django.utils.formats import time_format
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.rules import LeagueRules
+from league.rules import FinalPeriod, LeagueRules
 from league.tournament_draw import SEARCH_STEPS
 from scoring.presets import UnknownPresetError, get_preset
 
@@ -61,8 +62,9 @@ def ordinal_points(points: tuple[int, ...]) -> str:
     )
 
 
-def describe_rules(rules: LeagueRules) -> list[RuleItem]:
-    """The rules page: one item per topic, every number taken from `rules`."""
+def describe_rules(rules: LeagueRules, season_end: dt.date | None = None) -> list[RuleItem]:
+    """The rules page: one item per topic, every number taken from `rules` (and the dates
+    of a final period from the season's end date `season_end`, when given)."""
     items = [
         RuleItem(
             _("Games"),
@@ -84,7 +86,7 @@ def describe_rules(rules: LeagueRules) -> list[RuleItem]:
         RuleItem(_("Dropped games"), [_drops_sentence(rules)]),
     ]
     if not rules.is_tournament:  # everyone plays every stage: no minimum
-        items.append(RuleItem(_("Minimum games"), _minimum_sentences(rules)))
+        items.append(RuleItem(_("Minimum games"), _minimum_sentences(rules, season_end)))
     if rules.kind == "rounds":
         items.append(RuleItem(_("Rounds and draws"), _round_sentences(rules)))
     if rules.is_tournament:
@@ -238,7 +240,7 @@ def _drops_sentence(rules: LeagueRules) -> str:
     return sentence
 
 
-def _minimum_sentences(rules: LeagueRules) -> list[str]:
+def _minimum_sentences(rules: LeagueRules, season_end: dt.date | None) -> list[str]:
     sentences = [
         ngettext(
             "At least %(games)d game to be ranked at the season's end.",
@@ -247,13 +249,8 @@ def _minimum_sentences(rules: LeagueRules) -> list[str]:
         )
         % {"games": rules.min_games}
     ]
-    period = rules.final_period
-    if period is not None:
-        if period.months == 1:
-            sentence = _("At least %(games)d games in the season's last month.")
-        else:
-            sentence = _("At least %(games)d games in the season's last %(months)d months.")
-        sentences.append(sentence % {"games": period.min_games, "months": period.months})
+    if rules.final_period is not None:
+        sentences += _final_period_sentences(rules.final_period, season_end)
     for window in rules.podium_windows:
         sentences.append(
             _("To finish 1st to 3rd: at least %(games)d games in the last %(rounds)d rounds.")
@@ -266,6 +263,47 @@ def _minimum_sentences(rules: LeagueRules) -> list[str]:
                 "keep their order after them. Players below the minimum are listed last, "
                 "unranked."
             )
+        )
+        sentences.append(
+            _(
+                "A player who does not meet these conditions never finishes 1st to 3rd: when "
+                "fewer than three players meet them, the places left over are not awarded and "
+                "the next player is 4th."
+            )
+        )
+    return sentences
+
+
+def _final_period_sentences(period: FinalPeriod, season_end: dt.date | None) -> list[str]:
+    """The final period's minimum, where it starts and ends, and (given the season's end
+    date) its dates in this season (RULES.md 3.2)."""
+    if period.months == 1:
+        sentences = [
+            _("At least %(games)d games in the season's last month.") % {"games": period.min_games},
+            _(
+                "The last month runs from the same day one month before the season's end date "
+                "up to the day before the end date (a season ending on 1 July: 1 to 30 June); "
+                "a game on the end date counts for the season, not for the last month."
+            ),
+        ]
+    else:
+        sentences = [
+            _("At least %(games)d games in the season's last %(months)d months.")
+            % {"games": period.min_games, "months": period.months},
+            _(
+                "The last %(months)d months run from the same day %(months)d months before the "
+                "season's end date up to the day before the end date; a game on the end date "
+                "counts for the season, not for them."
+            )
+            % {"months": period.months},
+        ]
+    if season_end is not None:
+        sentences.append(
+            _("In this season: %(first)s to %(last)s.")
+            % {
+                "first": date_format(period.starts_on(season_end)),
+                "last": date_format(period.ends_on(season_end)),
+            }
         )
     return sentences
 

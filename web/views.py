@@ -36,6 +36,7 @@ from web.charts import colored, legend, line_chart
 from web.deal_stats import contracts_by_size_chart
 from web.draw_disclosure import draw_disclosure
 from web.player_parts import player_rating_parts
+from web.podium import final_podium
 from web.published import published, texts_in_language
 from web.rules_text import describe_rules, scoring_grid
 from web.tables import EXPORT_FORMATS, StandingsTable, export_response, table_rows
@@ -172,7 +173,7 @@ def season_rules_page(request: HttpRequest, season: str) -> HttpResponse:
         {
             "season": season_obj,
             "rules": rules,
-            "items": describe_rules(rules),
+            "items": describe_rules(rules, season_obj.end),
             "grid": scoring_grid(rules.scoring_preset),
         },
     )
@@ -231,7 +232,7 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
             "table": table,
             "snapshot": snapshot,
             "final": final,
-            "podium": [row for row in rows if row["rank"] in (1, 2, 3)] if final else [],
+            "podium": final_podium(rows) if final else None,
             "rounds": rounds,
             "next_round": queries.next_round(rounds),
             "last_round": last_round,

@@ -140,6 +140,18 @@ def test_final_period_is_the_last_calendar_month():
     assert rules.final_period.starts_on(dt.date(2024, 1, 15)) == dt.date(2023, 12, 15)
 
 
+def test_final_period_ends_the_day_before_the_end_date():
+    # RULES.md 3.2: a season ending 01.07 has the final month 1-30 June; 15.07: 15.06-14.07
+    period = LeagueRules.from_preset("whist-online-1200").final_period
+    assert period is not None
+    for end, first, last in (
+        (dt.date(2024, 7, 1), dt.date(2024, 6, 1), dt.date(2024, 6, 30)),
+        (dt.date(2024, 7, 15), dt.date(2024, 6, 15), dt.date(2024, 7, 14)),
+        (dt.date(2025, 1, 1), dt.date(2024, 12, 1), dt.date(2024, 12, 31)),
+    ):
+        assert (period.starts_on(end), period.ends_on(end)) == (first, last)
+
+
 def test_three_player_tables_use_the_first_three_placement_values():
     rules = LeagueRules.from_preset("whist-online-league")
     assert rules.placement_values(3) == (6, 3, 1)

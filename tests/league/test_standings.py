@@ -12,6 +12,7 @@ from league.standings import (
     game_entries,
     gaps_from_average,
     placement_points,
+    podium_places,
 )
 
 LEAGUE = LeagueRules.from_preset("whist-online-league")
@@ -151,7 +152,9 @@ def test_dropped_game_removes_its_points_and_its_gap():
 
 def test_minimum_17_games_to_be_ranked():
     rows = compute_standings(
-        LEAGUE, games_of("sixteen", [6] * 16) + games_of("seventeen", [0] * 17), final=True
+        LEAGUE,
+        games_of("sixteen", [6] * 16) + games_of("seventeen", [0] * 17, first_round=18),
+        final=True,
     )
     assert [(r.player, r.rank, r.eligible) for r in rows] == [
         ("seventeen", 1, True),
@@ -206,10 +209,28 @@ def test_podium_conditions_push_a_player_below_third_only():
     ]
 
 
-def test_final_places_1_to_3_with_fewer_podium_eligible_players():
+def test_places_left_over_by_too_few_podium_players_are_not_awarded():
+    # RULES.md 3.1: "top" lacks the podium conditions; places 2 and 3 stay empty, he is 4th
     entries = games_of("top", [6] * 26) + games_of("B", [1] * 17, first_round=18)
     final = compute_standings(LEAGUE, entries, final=True)
-    assert [(r.player, r.rank) for r in final] == [("B", 1), ("top", 2)]
+    assert [(r.player, r.rank) for r in final] == [("B", 1), ("top", 4)]
+    assert podium_places(r.rank for r in final).not_awarded == [2, 3]
+
+
+def test_without_any_podium_player_the_first_rank_is_4():
+    entries = games_of("top", [6] * 26) + games_of("next", [3] * 20)
+    final = compute_standings(LEAGUE, entries, final=True)
+    assert [(r.player, r.rank) for r in final] == [("top", 4), ("next", 5)]
+    assert podium_places(r.rank for r in final).not_awarded == [1, 2, 3]
+
+
+def test_a_shared_place_on_the_podium_is_awarded_and_the_next_is_4th():
+    # two tied for 1st cover places 1 and 2; the 3rd is left over: the next player is 4th
+    tied = [games_of(p, [3] * 17, first_round=18) for p in ("A", "B")]
+    entries = [e for g in tied for e in g] + games_of("early", [6] * 26)
+    final = compute_standings(LEAGUE, entries, final=True)
+    assert [(r.player, r.rank) for r in final] == [("A", 1), ("B", 1), ("early", 4)]
+    assert podium_places(r.rank for r in final).not_awarded == [3]
 
 
 def _rated_games(player, count, *, june):
@@ -232,6 +253,19 @@ def test_rated_league_final_month_minimum_5_games():
     assert [(r.player, r.rank, r.eligible) for r in rows] == [
         ("five-in-june", 1, True),
         ("four-in-june", None, False),
+    ]
+
+
+def test_rated_league_final_month_ends_the_day_before_the_end_date():
+    # RULES.md 3.2: a game on the end date (01.07) counts for the season, not for June
+    on_the_end_date = [*_rated_games("A", 34, june=4), entry("A", "A-end", 3, date=RATED_END)]
+    june_edges = _rated_games("B", 30, june=3) + [
+        entry("B", f"B-june-{day}", 3, date=dt.date(2024, 6, day)) for day in (1, 30)
+    ]
+    rows = compute_standings(RATED, on_the_end_date + june_edges, final=True, season_end=RATED_END)
+    assert [(r.player, r.games, r.rank, r.eligible) for r in rows] == [
+        ("B", 32, 1, True),
+        ("A", 35, None, False),
     ]
 
 
@@ -282,7 +316,7 @@ def test_gap_ties_are_exact_not_floating_point():
 
 
 def test_in_season_ranks_everyone_final_ranks_eligible_only():
-    entries = games_of("regular", [1] * 17) + games_of("newcomer", [6] * 3)
+    entries = games_of("regular", [1] * 17, first_round=18) + games_of("newcomer", [6] * 3)
     in_season = compute_standings(LEAGUE, entries)
     final = compute_standings(LEAGUE, entries, final=True)
     assert [(r.player, r.rank) for r in in_season] == [("newcomer", 1), ("regular", 2)]

@@ -8,7 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league.rules import LeagueRules
-from league.standings import compute_standings, game_entries, ranking_key, tally_player
+from league.standings import (
+    PlayerTally,
+    compute_standings,
+    game_entries,
+    rank_tallies,
+    ranking_key,
+    tally_player,
+)
+from tests.league.podium_rule import assert_podium_rule
 
 LEAGUE = LeagueRules.from_preset("whist-online-league")
 PLAYERS = [f"P{i}" for i in range(12)]
@@ -118,3 +126,45 @@ def test_tally_agrees_with_ranking_key(games):
         tally = tally_player(LEAGUE, row.player, [e for e in entries if e.player == row.player])
         # compared in twelfths: the same order and the same ties as the exact values
         assert ranking_key(tally) == (-12 * row.points, -12 * row.gap, -row.games)
+
+
+@st.composite
+def podium_tallies(draw):
+    """Tallies of a whist-online league's players at the season's end, each meeting the
+    minimum (17 games) and the podium conditions (4 games in the last 8 rounds, 1 in the last
+    2) or not, in any mix; points, gaps and games often equal, so places are shared."""
+    tallies = []
+    for number in range(draw(st.integers(0, 9))):
+        games = draw(st.sampled_from([5, 16, 17, 17, 20, 26]))
+        tallies.append(
+            PlayerTally(
+                player=f"P{number}",
+                games=games,
+                points=draw(st.sampled_from([30, 40, 40, 45, Fraction(91, 2)])),
+                gap=draw(st.sampled_from([-50, 0, 0, Fraction(35, 4)])),
+                dropped_games=(),
+                podium_window_games=(draw(st.integers(2, 5)), draw(st.integers(0, 2))),
+                final_period_games=None,
+            )
+        )
+    return tallies
+
+
+@settings(max_examples=400, deadline=None)
+@given(podium_tallies())
+def test_podium_rule_no_unqualified_player_in_1_to_3_and_places_left_over_not_awarded(tallies):
+    assert_podium_rule(rank_tallies(LEAGUE, tallies, final=True))
+
+
+@settings(max_examples=200, deadline=None)
+@given(podium_tallies())
+def test_podium_rule_keeps_everyone_elses_order_after_the_podium(tallies):
+    in_season = rank_tallies(LEAGUE, tallies)
+    final = rank_tallies(LEAGUE, tallies, final=True)
+    podium = {row.player for row in final if row.rank is not None and row.rank <= 3}
+    order = [row.player for row in in_season]
+    eligible = {row.player for row in final if row.eligible}
+    # the others keep their relative order: the eligible ones first, then the unranked
+    expected = [p for p in order if p in eligible and p not in podium]
+    expected += [p for p in order if p not in eligible]
+    assert [row.player for row in final if row.player not in podium] == expected

@@ -14,6 +14,7 @@ from league.rules import DropSchedule
 from standings.loader import season_standings
 from standings.sql import dropped_count_sql
 from tests.league.factories import random_rounds_season, scores, season_file
+from tests.league.podium_rule import assert_podium_rule
 
 pytestmark = pytest.mark.django_db
 
@@ -131,6 +132,55 @@ def test_database_tallies_match_the_pure_layer_for_any_mixed_season(example):
     waiting = [games[i] for i in disputed if i < len(games)]
     Game.objects.filter(pk__in=waiting).update(status=Game.Status.DISPUTED)
     assert_same_standings(season)
+
+
+@st.composite
+def podium_league_seasons(draw):
+    """A short rounds league with regulars (every round), latecomers (only the last rounds:
+    the podium windows met, the minimum not) and leavers (only rounds before the windows),
+    so that any number of players, none to all, meets the podium conditions."""
+    rounds = draw(st.integers(3, 8))
+    last = draw(st.integers(1, rounds - 1))
+    rules = {
+        "rounds_in_season": rounds,
+        "min_games": last + 1,
+        "podium_windows": [
+            {"last_rounds": last, "min_games": draw(st.integers(1, last))},
+            {"last_rounds": draw(st.integers(1, last)), "min_games": 1},
+        ],
+        "remainder": "three-player",
+    }
+    kinds = {
+        "regular": ((1, rounds), st.integers(0, 4)),
+        "latecomer": ((rounds - last + 1, rounds), st.integers(0, 4)),
+        "leaver": ((1, rounds - last), st.integers(3, 6)),
+    }
+    plays = {}
+    for kind, (span, count) in kinds.items():
+        for i in range(draw(count)):
+            plays[f"{kind}-{i}"] = span
+    score = st.sampled_from([-30, 0, 0, 20, 20, 55])
+    file_rounds = []
+    for number in range(1, rounds + 1):
+        here = [
+            n for n in draw(st.permutations(sorted(plays))) if plays[n][0] <= number <= plays[n][1]
+        ]
+        tables = [here[start : start + 4] for start in range(0, len(here), 4)]
+        games = [scores(*[(name, draw(score)) for name in t]) for t in tables if len(t) >= 3]
+        date = f"2024-07-{number + 1:02d}"
+        file_rounds.append({"number": number, "date": date, "games": games})
+    return rules, file_rounds
+
+
+@settings(max_examples=30, deadline=None)
+@given(podium_league_seasons())
+def test_podium_rule_holds_in_the_database_standings_as_in_the_pure_ones(example):
+    rules, rounds = example
+    data = season_file(slug=f"podium-{next(EXAMPLES)}", rules=rules, rounds=rounds)
+    season = import_season(data).season
+    assert_same_standings(season)
+    for details in (True, False):
+        assert_podium_rule(season_standings(season, final=True, details=details).rows)
 
 
 @pytest.mark.parametrize(("four_player_gap_lower", "dropped_round"), [(False, 2), (True, 1)])

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.errors import ActionError
 from league.models import Season
+from league.standings import podium_places
 from standings.loader import SeasonStandings, season_standings
 
 
@@ -60,6 +61,13 @@ def text_table(standings: SeasonStandings) -> str:
                 ", ".join(notes),
             )
         )
+    if standings.final and standings.rows:
+        # places 1-3 left over: fewer players met the podium conditions (RULES.md 3.1)
+        awarded, not_awarded = podium_places(row.rank for row in standings.rows)
+        after = 1 + awarded  # the header, then the podium's rows
+        lines[after:after] = [
+            (str(place), "(not awarded)", "", "", "", "", "", "") for place in not_awarded
+        ]
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     right = {0, 2, 3, 4, 5, 6}
     rendered = [
