@@ -111,10 +111,10 @@ class SeatLinkAdmin(ReadOnlyAdmin[SeatLink]):
     round desk, whose actions write the audit log.
     """
 
-    list_display = ("table", "player", "created_by", "created_at", "revoked_at")
-    list_filter = ("round__season",)
-    search_fields = ("player__name", "round__season__slug")
-    list_select_related = ("table__round__season", "player", "created_by")
+    list_display = ("season", "table", "player", "created_by", "created_at", "revoked_at")
+    list_filter = ("season",)
+    search_fields = ("player__name", "season__slug")
+    list_select_related = ("season", "table__round__season", "player", "created_by")
     exclude = ("nonce", "token_hash")
 
     deletable = False

@@ -144,16 +144,29 @@ class SeatLink(models.Model):
     """A private link to one seat of one drawn table: its holder enters and confirms the
     table's result as that seat's player, without an account (games.seat_links).
 
+    In a tournament the link is the player's for the whole evening (`table` is empty): it
+    opens his table in the latest stage whose draw is published, or at the final table;
+    `round` is the stage it was made at.
+
     Only the SHA-256 of the token is stored, with the random nonce it is signed from
     (the token is an HMAC of the nonce under the site's secret key, so the organizer's page
     can show the link again while a copy of the database alone cannot).
     """
 
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="seat_links", verbose_name=_("season")
+    )
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, related_name="seat_links", verbose_name=_("round")
     )
     table = models.ForeignKey(
-        Table, on_delete=models.CASCADE, related_name="seat_links", verbose_name=_("table")
+        Table,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="seat_links",
+        verbose_name=_("table"),
+        help_text=_("Empty for a tournament's link, which serves the whole evening."),
     )
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="seat_links", verbose_name=_("player")
@@ -180,11 +193,21 @@ class SeatLink(models.Model):
                 fields=["table", "player"],
                 condition=Q(revoked_at__isnull=True),
                 name="one_live_seat_link",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["season", "player"],
+                condition=Q(revoked_at__isnull=True, table__isnull=True),
+                name="one_live_evening_link",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.table}: link of {self.player}"
+        return f"{self.table or self.season}: link of {self.player}"
+
+    @property
+    def whole_evening(self) -> bool:
+        """A tournament's link: it follows the player from stage to stage."""
+        return self.table_id is None
 
 
 class ResultVersion(models.Model):

@@ -1,11 +1,15 @@
 """Private seat links: result entry without an account.
 
-A link names one seat (player) of one drawn table of one round. Its token is an HMAC of a
-random 128-bit nonce under the site's secret key; only the token's SHA-256 is looked up
-(a hash lookup, so no character-by-character comparison of secrets), and the token is
-never logged. Opening a link stores the link's id in the session for that table only;
-every request checks the link again (`link_problem`): revoked, round finished, draw not
-yet published, or the player no longer at the table each refuse it.
+A league's link names one seat (player) of one drawn table of one round. A tournament's link
+names a player for the whole evening: it opens the table he sits at in the latest stage
+whose draw is published (or at the final table), never an unpublished draw.
+
+A token is an HMAC of a random 128-bit nonce under the site's secret key; only the token's
+SHA-256 is looked up (a hash lookup, so no character-by-character comparison of secrets),
+and the token is never logged. Opening a link stores the link's id in the session for that
+table only (games.link_sessions); every request checks the link again (`link_problem`):
+revoked, round finished, draw not yet published, or the player no longer at the table each
+refuse it.
 """
 
 from __future__ import annotations
@@ -15,10 +19,9 @@ import secrets
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
+from django.db.models import Q
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
@@ -29,10 +32,10 @@ from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from games.models import SeatLink
 from games.permissions import PLAYABLE, LinkActor
-from league.actions.common import lock_round
-from league.models import Round, Seat, Table
+from league.actions.common import lock_round, season_rules
+from league.models import Round, Season, Seat, Table
+from league.round_names import is_final_table, is_tournament
 
-SESSION_KEY = "seat_links"
 _SALT = "games.seat_links.token"
 
 
@@ -48,18 +51,20 @@ def token_hash(token: str) -> str:
 def find_link(token: str) -> SeatLink | None:
     """The link a token opens, or None (looked up by the token's hash)."""
     return (
-        SeatLink.objects.select_related("round__season", "table", "player")
+        SeatLink.objects.select_related("season", "round__season", "table", "player")
         .filter(token_hash=token_hash(token))
         .first()
     )
 
 
-def link_problem(link: SeatLink, seated_player_ids: list[int]) -> str | None:
-    """Why the link does not work now, in the player's language; None when it does."""
-    round_ = link.round
+def link_problem(link: SeatLink, round_: Round, seated_player_ids: list[int]) -> str | None:
+    """Why the link does not work at a table of `round_` now, in the player's language; None
+    when it does."""
     if link.revoked_at is not None:
         return _("This private link was revoked by the organizer; ask him for a new one.")
     if round_.status not in PLAYABLE:
+        if link.whole_evening:
+            return _evening_over(round_)
         return _("Round %(number)s is finished; its private links no longer work.") % {
             "number": round_.number
         }
@@ -74,77 +79,139 @@ def link_problem(link: SeatLink, seated_player_ids: list[int]) -> str | None:
     return None
 
 
-def seated_player_ids(table_id: int) -> list[int]:
-    return list(Seat.objects.filter(table_id=table_id).values_list("player_id", flat=True))
+def opens_table(link: SeatLink, table: Table) -> bool:
+    """Whether the link may act at `table`: its own table, or for an evening link any table
+    of its season (link_problem then checks the round and the seat)."""
+    if link.whole_evening:
+        return link.season_id == table.round.season_id
+    return link.table_id == table.pk
 
 
-def remember(session: SessionBase, link: SeatLink) -> None:
-    """Open the link's identity in this session, for its table only."""
-    stored = session.get(SESSION_KEY)
-    links = dict(stored) if isinstance(stored, dict) else {}
-    links[str(link.table_id)] = link.pk
-    session[SESSION_KEY] = links
+@dataclass(frozen=True)
+class LinkTarget:
+    """Where a link opens now: the round and table (with its seats and their players), or
+    why it opens nothing (`problem`; the round and table are then what it was about, if
+    anything)."""
+
+    round: Round | None
+    table: Table | None
+    seats: list[Seat]
+    problem: str | None
 
 
-def session_has_links(session: SessionBase) -> bool:
-    return bool(session.get(SESSION_KEY))
-
-
-def actor_for(session: SessionBase, table: Table, seats: list[Seat]) -> LinkActor | None:
-    """The seat identity this session holds for `table`, if its link still works."""
-    links = session.get(SESSION_KEY) or {}
-    link_id = links.get(str(table.pk)) if isinstance(links, dict) else None
-    if not isinstance(link_id, int):
-        return None
-    link = (
-        SeatLink.objects.select_related("player")
-        .filter(pk=link_id, table_id=table.pk, round_id=table.round_id)
+def link_target(link: SeatLink) -> LinkTarget:
+    """The table a link opens now: a league's link its own table; an evening link the
+    player's table in the latest stage whose draw is published (two queries either way)."""
+    if not link.whole_evening:
+        assert link.table is not None  # a league's link always names its table
+        seats = _seats(Q(table_id=link.table_id))
+        problem = link_problem(link, link.round, [s.player_id for s in seats])
+        return LinkTarget(link.round, link.table, seats, problem)
+    if link.revoked_at is not None:
+        return LinkTarget(None, None, [], link_problem(link, link.round, []))
+    latest = (
+        Round.objects.filter(Round.draw_public_q(), season_id=link.season_id)
+        .order_by("-number")
         .first()
     )
-    if link is None:
-        return None
-    link.round = table.round
-    if link_problem(link, [s.player_id for s in seats]) is not None:
-        return None
-    return LinkActor(link_id=link.pk, player_id=link.player_id, table_id=table.pk)
+    if latest is None:
+        return LinkTarget(None, None, [], _evening_not_started(link.season))
+    latest.season = link.season
+    if latest.status not in PLAYABLE:
+        return LinkTarget(latest, None, [], _evening_over(latest))
+    seats = _seats(Q(table__round=latest, table__seats__player_id=link.player_id))
+    if not seats:
+        return LinkTarget(latest, None, [], _evening_no_table(link, latest))
+    table = seats[0].table
+    table.round = latest
+    return LinkTarget(
+        latest, table, seats, link_problem(link, latest, [s.player_id for s in seats])
+    )
+
+
+def _seats(where: Q) -> list[Seat]:
+    return list(Seat.objects.filter(where).select_related("table", "player").order_by("seat"))
+
+
+def _evening_not_started(season: Season) -> str:
+    return _(
+        "No stage of %(season)s has a published draw yet; this link opens your table once the "
+        "first stage's draw is published."
+    ) % {"season": season.name or season.slug}
+
+
+def _evening_over(round_: Round) -> str:
+    last = season_rules(round_.season).rounds_in_season
+    if last is None or round_.number >= last:
+        return _("The tournament is over; its private links no longer work.")
+    return _(
+        "Stage %(number)s is finished; this link opens your table of the next stage once its "
+        "draw is published."
+    ) % {"number": round_.number}
+
+
+def _evening_no_table(link: SeatLink, round_: Round) -> str:
+    if is_final_table(season_rules(link.season), round_.number):
+        return _("%(player)s does not play at the final table; this link opens no table now.") % {
+            "player": link.player.name
+        }
+    return _("%(player)s has no table in stage %(number)s; ask the organizer.") % {
+        "player": link.player.name,
+        "number": round_.number,
+    }
 
 
 def verify_link_actor(actor: LinkActor, table: Table, seats: list[Seat]) -> None:
     """Under the table's lock: refuse a link revoked (or expired) since the page opened."""
     link = SeatLink.objects.select_related("player").filter(pk=actor.link_id).first()
-    if link is None or link.table_id != table.pk:
+    if link is None or not opens_table(link, table):
         raise ActionError(ActionCode.FORBIDDEN, _("This private link is for another table."))
-    link.round = table.round
-    problem = link_problem(link, [s.player_id for s in seats])
+    problem = link_problem(link, table.round, [s.player_id for s in seats])
     if problem is not None:
         raise ActionError(ActionCode.FORBIDDEN, problem)
 
 
+def evening_links(season: Season) -> bool:
+    """Whether the season's links serve a whole evening (a tournament) or one round."""
+    return is_tournament(season_rules(season))
+
+
 def issue_links(round_: Round, *, actor: Actor) -> int:
-    """Give every seat of the round's tables a live link (seats that have one keep it);
-    returns how many were made. The round's row is locked, so two clicks make one set."""
+    """Give every seat of the round's tables a live link (players who have one keep it: in
+    a tournament, the one of the whole evening); returns how many were made. The round's
+    row is locked, so two clicks make one set; in a tournament the season's row too, so two
+    stages' desks make one link a player."""
     with transaction.atomic():
         if lock_round(round_.pk).status not in PLAYABLE:
             raise ActionError(
                 ActionCode.CONFLICT,
                 _("Private links are made for a drawn round that is not finished."),
             )
-        live = set(
-            SeatLink.objects.filter(round=round_, revoked_at__isnull=True).values_list(
-                "table_id", "player_id"
+        evening = evening_links(round_.season)
+        if evening:
+            Season.objects.select_for_update(no_key=True).filter(pk=round_.season_id).first()
+            live = set(
+                SeatLink.objects.filter(
+                    season_id=round_.season_id, table__isnull=True, revoked_at__isnull=True
+                ).values_list("player_id", flat=True)
             )
-        )
+        else:
+            live = set(
+                SeatLink.objects.filter(
+                    round=round_, table__isnull=False, revoked_at__isnull=True
+                ).values_list("player_id", flat=True)
+            )
         seats = Seat.objects.filter(table__round=round_).order_by("table__number", "seat")
         made = []
         for seat in seats:
-            if (seat.table_id, seat.player_id) in live:
+            if seat.player_id in live:
                 continue
-            nonce = secrets.token_hex(16)
             link = SeatLink(
+                season_id=round_.season_id,
                 round=round_,
-                table_id=seat.table_id,
+                table_id=None if evening else seat.table_id,
                 player_id=seat.player_id,
-                nonce=nonce,
+                nonce=secrets.token_hex(16),
                 created_by=acting_user(actor),
             )
             link.token_hash = token_hash(token_for(link))
@@ -155,20 +222,27 @@ def issue_links(round_: Round, *, actor: Actor) -> int:
                 actor,
                 round_.season.league_id,
                 "seat_links_issue",
-                f"{round_}: {len(made)} private seat links made",
+                f"{round_}: {len(made)} private seat links made"
+                + (" (for the whole evening)" if evening else ""),
                 round_id=round_.pk,
                 count=len(made),
             )
     return len(made)
 
 
+def round_link_filter(round_: Round) -> Q:
+    """The links a round's desk lists and revokes: its own, and its season's evening links."""
+    return Q(round=round_, table__isnull=False) | Q(season_id=round_.season_id, table__isnull=True)
+
+
 def revoke_link(round_: Round, link_id: int, *, actor: Actor) -> SeatLink:
-    """Revoke one live link of the round (the seat can then get a new one)."""
+    """Revoke one live link of the round (the seat can then get a new one); in a tournament
+    the player's link of the whole evening."""
     with transaction.atomic():
         link = (
-            SeatLink.objects.select_for_update()
+            SeatLink.objects.select_for_update(of=("self",))
             .select_related("player", "table")
-            .filter(pk=link_id, round=round_, revoked_at__isnull=True)
+            .filter(round_link_filter(round_), pk=link_id, revoked_at__isnull=True)
             .first()
         )
         if link is None:
@@ -179,7 +253,7 @@ def revoke_link(round_: Round, link_id: int, *, actor: Actor) -> SeatLink:
             actor,
             round_.season.league_id,
             "seat_link_revoke",
-            f"{link.table}: private link of {link.player.name} revoked",
+            f"{link.table or round_.season}: private link of {link.player.name} revoked",
             round_id=round_.pk,
             table_id=link.table_id,
             player_id=link.player_id,
@@ -187,71 +261,6 @@ def revoke_link(round_: Round, link_id: int, *, actor: Actor) -> SeatLink:
     return link
 
 
-@dataclass(frozen=True)
-class SeatLinkRow:
-    link_id: int
-    seat: int
-    player: str
-    url: str
-
-
-@dataclass(frozen=True)
-class TableLinks:
-    """One table's live links as the organizer's round page shows them."""
-
-    table: Table
-    rows: list[SeatLinkRow]
-    chat: str
-    missing: int
-
-
-@dataclass(frozen=True)
-class RoundLinks:
-    tables: list[TableLinks]
-
-    @property
-    def missing(self) -> int:
-        """Seats of the round without a live link."""
-        return sum(t.missing for t in self.tables)
-
-
-def round_links(round_: Round, base_url: str) -> RoundLinks:
-    """Every drawn table of the round with its seats' live links and one chat text (two
-    queries). `base_url` is the site's address (SITE_URL, or the request's host)."""
-    seats = list(
-        Seat.objects.filter(table__round=round_)
-        .select_related("table", "player")
-        .order_by("table__number", "seat")
-    )
-    live = {
-        (link.table_id, link.player_id): link
-        for link in SeatLink.objects.filter(round=round_, revoked_at__isnull=True)
-    }
-    tables: dict[int, tuple[Table, list[SeatLinkRow], list[Seat]]] = {}
-    for seat in seats:
-        _table, rows, missing = tables.setdefault(seat.table_id, (seat.table, [], []))
-        link = live.get((seat.table_id, seat.player_id))
-        if link is None:
-            missing.append(seat)
-            continue
-        url = base_url + reverse("games:seat_link", args=[token_for(link)])
-        rows.append(SeatLinkRow(link.pk, seat.seat + 1, seat.player.name, url))
-    return RoundLinks(
-        [
-            TableLinks(table, rows, _chat_text(round_, table, rows), len(missing))
-            for table, rows, missing in tables.values()
-        ]
-    )
-
-
 def site_url(request: HttpRequest) -> str:
     """The address links start with: SITE_URL, else the host the organizer is using."""
     return settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
-
-
-def _chat_text(round_: Round, table: Table, rows: list[SeatLinkRow]) -> str:
-    heading = _(
-        "Round %(round)s, table %(table)s: each player's private link to enter and confirm "
-        "the result (keep yours to yourself):"
-    ) % {"round": round_.number, "table": table.number}
-    return "\n".join([heading] + [f"{row.player}: {row.url}" for row in rows])

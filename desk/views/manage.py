@@ -36,7 +36,8 @@ from desk.views.name_choices import (
 from games.disputes import disputes_for
 from games.finish import finish_round
 from games.models import ResultVersion
-from games.seat_links import round_links, site_url
+from games.seat_link_lists import round_links
+from games.seat_links import site_url
 from league.actions.common import registration_deadline, season_rules
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.actions.players import NameChoiceMissing, confirmed_players, match_players

@@ -20,7 +20,10 @@ def issue(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return run_action(
         request,
         lambda: issue_links(round_, actor=request.user),
-        success=_("Private links are ready: copy each table's text into its chat."),
+        success=_(
+            "Private links are ready: send each player his own link, then copy each table's "
+            "text into its chat."
+        ),
         back=_back(round_) + "#seat-links",
     )
 

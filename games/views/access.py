@@ -1,5 +1,7 @@
 """Who opens a table's pages: an organizer, a signed-in player of the table, or the holder
-of a private seat link opened in this session (games.seat_links); the others are refused."""
+of a private seat link opened in this session (games.link_sessions); the others are refused.
+A browser that has acted for one seat with a link acts for no other seat of that table, even
+signed in as its player."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from core.permissions import is_organizer
-from games.seat_links import actor_for, session_has_links
+from games.link_sessions import actor_for, other_seat, session_has_links
 from league.models import Seat, Table
 
 TableView = Callable[..., HttpResponse]
@@ -54,7 +56,15 @@ def table_for(request: HttpRequest, table_id: int) -> tuple[Table, list[Seat], b
         )
     seats = list(Seat.objects.filter(table=table).select_related("player").order_by("seat"))
     user_id = request.user.pk if request.user.is_authenticated else None
-    if organizer or any(user_id is not None and s.player.user_id == user_id for s in seats):
+    if organizer:
+        return table, seats, organizer, request.user
+    own = next(
+        (s.player_id for s in seats if user_id is not None and s.player.user_id == user_id), None
+    )
+    if own is not None:
+        refusal = other_seat(request.session, request.user, own, seats)
+        if refusal is not None:
+            raise PermissionDenied(refusal)
         return table, seats, organizer, request.user
     link_actor = actor_for(request.session, table, seats)
     if link_actor is not None:

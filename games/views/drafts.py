@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
 from games.drafts import MAX_DRAFT_BYTES, DraftShapeError, read_draft
+from games.link_sessions import actor_for, mark_acted, other_seat
 from games.models import ResultVersion, SheetDraft
 from games.permissions import state_for, verify_submit
-from games.seat_links import actor_for
 from games.views.access import seat_or_login
 from league.actions.common import season_rules
 from league.models import Player, Seat, Table
@@ -55,7 +55,12 @@ def save_draft(request: HttpRequest, table_id: int) -> JsonResponse:
         .exclude(status=ResultVersion.Status.SUPERSEDED)
         .first()
     )
-    actor = request.user if organizer else actor_for(request.session, table, seats) or request.user
+    own = None if organizer else _seated_player(seats, request.user)
+    refusal = None if own is None else other_seat(request.session, request.user, own.pk, seats)
+    if refusal is not None:
+        return _refusal(refusal, 403)
+    signed_in = organizer or own is not None
+    actor = request.user if signed_in else actor_for(request.session, table, seats) or request.user
     state = state_for(actor, organizer, seats, table.round, current, not_played=table.not_played)
     try:
         verify_submit(state)
@@ -83,6 +88,7 @@ def save_draft(request: HttpRequest, table_id: int) -> JsonResponse:
     SheetDraft.objects.update_or_create(
         table=table, player=player, defaults={"data": draft.as_json()}
     )
+    mark_acted(request.session, actor)
     return JsonResponse({"saved": True})
 
 

@@ -25,6 +25,7 @@ from games.actions import (
     submit_result,
 )
 from games.disputes import disputes_for
+from games.link_sessions import mark_acted
 from games.messages import deals_with_problems_message
 from games.models import ResultEvent, ResultVersion, SheetDraft
 from games.notes import NotedDifferences, differences_from_notes
@@ -268,6 +269,7 @@ def submit(request: HttpRequest, table_id: int) -> HttpResponse:
         )
     except ActionError as error:
         return refused(request, error, back)
+    mark_acted(request.session, actor)
     messages.success(
         request,
         _("The result was saved.")
@@ -283,9 +285,14 @@ def confirm(request: HttpRequest, table_id: int) -> HttpResponse:
     """Confirm the version the player was shown (POST `version`)."""
     table, _seats, _organizer, actor = table_for(request, table_id)
     number = parse_id(request.POST.get("version"))
+
+    def confirm_as_actor() -> None:
+        confirm_result(table, number, actor=actor)
+        mark_acted(request.session, actor)
+
     return run_action(
         request,
-        lambda: confirm_result(table, number, actor=actor),
+        confirm_as_actor,
         success=_("The result is confirmed and counts in the standings."),
         back=reverse("games:table", args=[table.pk]),
     )
@@ -306,6 +313,7 @@ def dispute(request: HttpRequest, table_id: int) -> HttpResponse:
         )
     except ActionError as error:
         return refused(request, error, back)
+    mark_acted(request.session, actor)
     messages.success(request, _("The result is disputed; an organizer will decide."))
     return HttpResponseRedirect(back)
 

@@ -184,13 +184,22 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
     assert page.evaluate("navigator.clipboard.readText()") == text
     assert "Shira" in text and "Noa" in text
 
-    # The table's private links: make them, copy the table's chat text.
+    # The table's private links: make them, copy each player's own link to send him (this
+    # desktop browser has no share sheet), then the table's chat text, which shows none.
     page.get_by_role("button", name=words["links"]).click()
     page.wait_for_load_state()
     links = page.locator("input[id^=seat-link-]")
     assert links.count() == 4
     urls = [links.nth(i).input_value() for i in range(4)]
-    page.locator("button[data-copy^=seat-chat-]").click()
+    for i, url in enumerate(urls):
+        button = page.locator("button[data-copy^=seat-link-]").nth(i)
+        button.click()
+        expect(button).to_have_text(words["copied"])
+        assert page.evaluate("navigator.clipboard.readText()") == url
+    chat = page.locator("button[data-copy^=seat-chat-]")
+    chat.click()
+    expect(chat).to_have_text(words["copied"])
+    assert "/links/" not in page.evaluate("navigator.clipboard.readText()")
     screenshot(page, f"{shot}-08-links")
 
     # Seat 1 enters the scores on his phone, seat 3 confirms on hers.

@@ -11,7 +11,8 @@ from django.utils import timezone
 
 from core.models import AuditEntry
 from games.models import Game, ResultEvent, ResultVersion, SeatLink
-from games.seat_links import issue_links, round_links, token_for, token_hash
+from games.seat_link_lists import round_links
+from games.seat_links import issue_links, token_for, token_hash
 from league.models import Round
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, seat_table
 
@@ -196,8 +197,9 @@ def test_the_organizer_sees_each_tables_links_and_chat_text(client, round_):
     tokens = set(re.findall(r"/links/([0-9a-f]{64})/", body))
     assert len(tokens) == 8
     assert body.count('data-copy="seat-link-') == 8
+    assert body.count("data-share-text=") == 8  # one share (or copy) button a seat
     assert body.count('data-copy="seat-chat-') == 2
-    assert "Round 1, table 2: each player&#x27;s private link" in body
+    assert "Round 1, table 2: each player receives his own private link" in body
     assert "Make the private links" not in body  # every seat has one
     # making the links again keeps the live ones
     client.post(reverse("manage:issue_links", args=[round_.season.slug, 1]))
@@ -231,13 +233,19 @@ def test_revoking_an_unknown_link_says_so(client, round_):
     assert "There is no such live private link." in response.content.decode()
 
 
-def test_the_chat_text_lists_every_seat_of_the_table(round_):
+def test_the_chat_text_names_who_receives_a_link_and_shows_none(round_):
     tables = round_links(round_, "https://whist.example.org").tables
     assert [len(t.rows) for t in tables] == [4, 4]
+    names = [s.player.name for s in round_.tables.get(number=1).seats.order_by("seat")]
     lines = tables[0].chat.splitlines()
-    assert len(lines) == 5 and lines[1].split(": ")[1].startswith(
-        "https://whist.example.org/links/"
-    )
+    assert lines[1:] == [
+        f"Seat {i + 1}: {name}, link sent privately" for i, name in enumerate(names)
+    ]
+    assert "/links/" not in tables[0].chat and "whist.example.org" not in tables[0].chat
+    # each seat's own link, with the words to send it to that player alone
+    row = tables[0].rows[0]
+    assert row.url.startswith("https://whist.example.org/links/")
+    assert row.message.startswith(f"{names[0]}, your private link") and "/links/" not in row.message
 
 
 def test_links_are_made_only_for_a_round_in_play(round_):
@@ -296,3 +304,108 @@ def test_the_admin_lists_seat_links_read_only_without_their_secrets(admin_client
     assert (
         admin_client.get(reverse("admin:games_seatlink_delete", args=[link.pk])).status_code == 403
     )
+
+
+def dispute(client, round_, number, version=1):
+    return client.post(
+        table_url(round_, number, "games:dispute"), {"version": version, "reason": "wrong"}
+    )
+
+
+def save_draft(client, round_, number):
+    return client.post(
+        table_url(round_, number, "games:draft"),
+        '{"saved_at": 1764550000000, "fields": {"deal-0-trump": "S"}}',
+        content_type="application/json",
+    )
+
+
+def test_one_browser_acts_for_one_seat_another_seats_link_is_refused(round_):
+    browser = opened(round_, 1, 0)
+    assert submit(browser, round_, 1).status_code == 302
+    response = browser.get(link_url(round_, 1, 2))
+    assert response.status_code == 403
+    body = response.content.decode()
+    seat_0 = round_.tables.get(number=1).seats.get(seat=0).player.name
+    assert "This browser has already entered or confirmed this table&#x27;s result" in body
+    assert seat_0 in body and 'role="alert"' in body
+    # the browser is still seat 0's, whose own entry it may not confirm
+    assert (
+        "You are at this table as " + seat_0 in browser.get(table_url(round_, 1)).content.decode()
+    )
+    assert confirm(browser, round_, 1).status_code == 403
+    assert ResultVersion.objects.get().status == ResultVersion.Status.PENDING
+    # his own link still opens, and another table's link is not this table's business
+    assert browser.get(link_url(round_, 1, 0)).status_code == 302
+    assert browser.get(link_url(round_, 2, 1)).status_code == 302
+    # the other player confirms on his own phone
+    assert confirm(opened(round_, 1, 2), round_, 1).status_code == 302
+
+
+@pytest.mark.parametrize("act", ["confirm", "dispute", "draft"])
+def test_confirming_disputing_or_drafting_with_a_link_also_binds_the_browser(round_, act):
+    if act != "draft":
+        submit(opened(round_, 1, 0), round_, 1)
+    browser = opened(round_, 1, 1)
+    done = {"confirm": confirm, "dispute": dispute, "draft": save_draft}[act](browser, round_, 1)
+    assert done.status_code in (200, 302)
+    assert browser.get(link_url(round_, 1, 3)).status_code == 403
+
+
+def test_opening_links_without_acting_binds_nothing(round_):
+    # a link opened by mistake: the right one still opens, and acts
+    browser = opened(round_, 1, 0)
+    assert browser.get(link_url(round_, 1, 1)).status_code == 302
+    assert submit(browser, round_, 1).status_code == 302
+    assert ResultVersion.objects.get().entered_player.seats.get().seat == 1
+    assert browser.get(link_url(round_, 1, 0)).status_code == 403
+
+
+def test_a_signed_in_player_of_the_table_cannot_open_another_seats_link(client, round_):
+    from tests.roundsupport import make_user
+
+    player = round_.tables.get(number=1).seats.get(seat=0).player
+    player.user = make_user("seat0")
+    player.save()
+    client.force_login(player.user)
+    response = client.get(link_url(round_, 1, 1))
+    assert response.status_code == 403
+    assert (
+        f"You are signed in as {player.name}, who sits at this table" in response.content.decode()
+    )
+    assert client.get(link_url(round_, 1, 0)).status_code == 302  # his own link is fine
+    assert submit(client, round_, 1).status_code == 302
+    version = ResultVersion.objects.get()
+    assert version.entered_by == player.user and version.status == ResultVersion.Status.PENDING
+
+
+def test_a_browser_that_acted_with_a_link_does_not_act_signed_in_as_another_seat(round_):
+    from tests.roundsupport import make_user
+
+    browser = opened(round_, 1, 0)
+    submit(browser, round_, 1)
+    other = round_.tables.get(number=1).seats.get(seat=1).player
+    other.user = make_user("seat1")
+    other.save()
+    browser.force_login(other.user)
+    response = browser.get(table_url(round_, 1))
+    assert response.status_code == 403
+    assert "This browser has already entered or confirmed" in response.content.decode()
+    assert confirm(browser, round_, 1).status_code == 403
+    assert ResultVersion.objects.get().status == ResultVersion.Status.PENDING
+    draft = save_draft(browser, round_, 1)
+    assert draft.status_code == 403 and "This browser has already" in draft.json()["error"]
+
+
+def test_the_refusal_is_in_hebrew_and_logged_with_the_seat_not_the_token(round_, caplog):
+    caplog.set_level(logging.DEBUG)
+    browser = opened(round_, 1, 0)
+    submit(browser, round_, 1)
+    url = link_url(round_, 1, 2)
+    response = browser.get(url, headers={"accept-language": "he"})
+    assert response.status_code == 403
+    assert "הדפדפן הזה כבר הזין או אישר" in response.content.decode()
+    refused = [r for r in caplog.records if r.name == "games.seat_links"]
+    assert len(refused) == 1 and "table 1" in refused[0].getMessage()
+    assert not [r for r in caplog.records if r.name == "django.request"]
+    assert url.split("/")[-2] not in caplog.text
