@@ -28,6 +28,7 @@ from django_tables2 import RequestConfig
 
 from core.errors import ActionError
 from league.actions.common import season_rules
+from league.latin_slug import latin_slug
 from league.models import Season
 from league.round_names import is_tournament
 from publishing.snapshot_schema import RaceChart
@@ -212,7 +213,9 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
     rows = table_rows(snapshot.standings(final=final), snapshot.dropped_games) if snapshot else []
     table = StandingsTable(rows)
     RequestConfig(request, paginate=False).configure(table)
-    download = export_response(request, table, "standings", ascii_name(season_obj.slug))
+    download = export_response(
+        request, table, "standings", latin_slug(season_obj.slug) or "standings"
+    )
     if download is not None:
         return download
     rounds = queries.season_rounds(season_obj)
@@ -293,12 +296,6 @@ def text_titles(tournament: bool = False) -> dict[str, str]:
     if tournament:
         return {"draw": _("The draw"), "results": _("Results and tournament standing")}
     return {"draw": _("The draw"), "results": _("Results and league table")}
-
-
-def ascii_name(slug: str) -> str:
-    """A file name safe in any HTTP header: the slug's ASCII letters, digits and dashes."""
-    name = "".join(c for c in slug if c.isascii() and (c.isalnum() or c in "-_"))
-    return name or "standings"
 
 
 @require_safe

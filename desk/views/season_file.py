@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 from core.errors import ActionError
 from core.permissions import require_organizer
 from games.season_export import season_file_data
+from league.latin_slug import latin_slug
 from league.models import Season
 
 
@@ -34,5 +35,6 @@ def download(request: HttpRequest, slug: str) -> HttpResponse:
         json.dumps(data, ensure_ascii=False, indent=1),
         content_type="application/json; charset=utf-8",
     )
-    response["Content-Disposition"] = f'attachment; filename="{season.slug}.json"'
+    stem = latin_slug(season.slug) or "season"  # a Hebrew slug's file: its Latin letters
+    response["Content-Disposition"] = f'attachment; filename="{stem}.json"'
     return response

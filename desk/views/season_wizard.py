@@ -20,7 +20,6 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -28,6 +27,7 @@ from core.errors import ActionError
 from core.permissions import require_any_organizer
 from league.actions.common import league_zone
 from league.actions.seasons import create_season
+from league.latin_slug import HEBREW_LETTERS, latin_slug
 from league.models import League, Round, Season
 from league.rules import PRESETS, WEEKDAYS, LeagueRules, RulesError, preset_dict
 from league.rules_form import WEEKDAY_CHOICES, RulesForm, field_name
@@ -97,7 +97,10 @@ class SeasonForm(forms.Form):
         allow_unicode=True,
         required=False,
         label=gettext_lazy("Address (slug)"),
-        help_text=gettext_lazy("Filled in from the name; letters, digits and '-'."),
+        help_text=gettext_lazy(
+            "Filled in from the name in Latin letters (Hebrew letter by letter); "
+            "letters, digits and '-'."
+        ),
     )
     start = forms.DateField(
         label=gettext_lazy("Start date"), widget=forms.DateInput(attrs={"type": "date"})
@@ -128,9 +131,7 @@ class SeasonForm(forms.Form):
         return end
 
     def clean_slug(self) -> str:
-        slug: str = self.cleaned_data.get("slug") or slugify(
-            self.data.get("name", ""), allow_unicode=True
-        )
+        slug: str = self.cleaned_data.get("slug") or latin_slug(self.data.get("name", ""))
         if not slug:
             raise forms.ValidationError(_("Give the season an address (letters or digits)."))
         if Season.objects.filter(slug=slug).exists():
@@ -361,6 +362,7 @@ def _page(
             "calendar": calendar,
             "kind": preset_dict(rules_form.preset)["kind"],
             "preset_note": preset_note,
+            "latin_letters": HEBREW_LETTERS,  # the page's script suggests the same slug
         },
     )
 

@@ -77,6 +77,8 @@ def test_the_wizard_fits_a_phone_in_hebrew(live_server, chromium):
     page.goto(f"{live_server.url}/manage/new-season/")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.get_by_role("button", name="יצירת העונה")).to_be_visible()
+    page.locator("#id_name").fill("ליגת חורף 2027")  # a Hebrew name: a Latin address
+    expect(page.locator("#id_slug")).to_have_value("ligt-chorf-2027")
     assert page_scroll_width(page) <= PHONE["width"]
     screenshot(page, "season-wizard-phone-he")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -156,6 +156,13 @@ def test_export_to_standard_output_is_the_season_file(league_season):
     assert json.loads(out.getvalue())["season"] == league_season.slug
 
 
+def test_a_hebrew_slug_season_file_is_named_in_latin_letters(league_season, client):
+    Season.objects.filter(pk=league_season.pk).update(slug="ליגת-חורף-2027")
+    client.force_login(make_organizer(league_season))
+    response = client.get(reverse("manage:season_file", args=["ליגת-חורף-2027"]))
+    assert response["Content-Disposition"] == 'attachment; filename="ligt-chorf-2027.json"'
+
+
 def test_organizer_downloads_the_season_file_from_the_season_page(league_season, client):
     organizer = make_organizer(league_season)
     client.force_login(organizer)

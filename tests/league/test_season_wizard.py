@@ -207,6 +207,16 @@ def test_slug_is_filled_from_the_name_and_must_be_new(client, organizer):
     assert "There is already a season with the address season-11." in page.content.decode()
 
 
+def test_a_hebrew_name_gets_a_latin_slug_and_the_page_carries_its_letters(client, organizer):
+    client.force_login(organizer)
+    page = client.get(URL)
+    assert 'id="latin-letters"' in page.content.decode()  # the script's table, the module's
+    assert page.context["latin_letters"]["ח"] == "ch"
+    data, _ = wizard(client, name="ליגת חורף 2027", slug="")
+    assert client.post(URL, {**data, "action": "save"}).status_code == 302
+    assert Season.objects.get(name="ליגת חורף 2027").slug == "ligt-chorf-2027"
+
+
 def test_a_non_organizer_is_refused(client):
     make_season()
     client.force_login(make_user())

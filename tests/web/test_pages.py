@@ -96,6 +96,12 @@ def test_league_table_before_the_first_publish_says_so(client, make_season):
     assert "has not been published yet" in page
 
 
+def test_a_hebrew_slug_exports_a_file_named_in_latin_letters(client, make_season):
+    season = make_season("ליגת-חורף-2027")
+    response = get(client, reverse("web:season", args=[season.slug]), _export="csv")
+    assert response["Content-Disposition"].endswith('filename="ligt-chorf-2027.csv"')
+
+
 def test_league_table_exports_csv(client, make_season):
     season = make_season(players=8, rounds=3)
     response = get(client, f"/seasons/{season.slug}/", _export="csv")
