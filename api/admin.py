@@ -11,6 +11,7 @@ from django.http import HttpRequest
 from api.models import ApiToken, GameSubmission, PlatformPlayer
 from api.tokens import TokenPermissionError, create_token, revoke_token
 from core.acting import signed_in_user
+from core.read_only_admin import ReadOnlyAdmin
 from league.models import League
 
 
@@ -68,17 +69,9 @@ class PlatformPlayerAdmin(admin.ModelAdmin[PlatformPlayer]):
 
 
 @admin.register(GameSubmission)
-class GameSubmissionAdmin(admin.ModelAdmin[GameSubmission]):
+class GameSubmissionAdmin(ReadOnlyAdmin[GameSubmission]):
+    """The API writes a submission with its game: there is nothing to add or change here."""
+
     list_display = ["league", "platform", "external_id", "game", "token", "created_at"]
     list_filter = ["league", "platform"]
     search_fields = ["external_id"]
-    raw_id_fields = ["game", "token"]
-    readonly_fields = [
-        "league",
-        "platform",
-        "external_id",
-        "fingerprint",
-        "game",
-        "token",
-        "created_at",
-    ]
