@@ -23,6 +23,7 @@ from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
 from games.dispute_notice import dispute_notice
+from games.messages import EntryCode, unchanged_message
 from games.models import Game, ResultEvent, ResultVersion, SheetDraft
 from games.permissions import (
     LinkActor,
@@ -36,10 +37,11 @@ from games.permissions import (
 from games.record import record_game
 from games.season_status import advance_season_status
 from games.seat_links import verify_link_actor
-from games.sheets import CheckedResult, check_scores, check_sheet
+from games.sheets import CheckedResult, changed_deals, check_scores, check_sheet, sheet_fields
 from league.actions.common import lock_round, season_rules
 from league.models import Round, Season, Seat, Table
 from league.signals import announce_results
+from scoring import Problem
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -166,6 +168,8 @@ def _add_version(
     note: str,
     player_id: int | None = None,
 ) -> ResultVersion:
+    """The table's next version: it supersedes `current` and records the deals it changed."""
+    _verify_changed(current, checked)
     if current is not None:
         _move(current, ResultVersion.Status.SUPERSEDED, ResultEvent.Action.SUPERSEDED, actor)
     _mark_in_play(table)
@@ -180,6 +184,7 @@ def _add_version(
         entered_player_id=player_id,
         by_organizer=by_organizer,
         note=note[:300],
+        changed_deals=None if current is None else changed_deals(current.deals, checked.deals),
     )
     ResultEvent.objects.create(
         version=version,
@@ -189,6 +194,21 @@ def _add_version(
         reason=note[:300],
     )
     return version
+
+
+def _verify_changed(current: ResultVersion | None, checked: CheckedResult) -> None:
+    """A correction of an unconfirmed version must change something: the same scores and
+    the same sheet again would only ask the table to confirm what it already has."""
+    if current is None or current.status == ResultVersion.Status.CONFIRMED:
+        return
+    same_sheet = (current.deals is None) == (checked.deals is None) and sheet_fields(
+        current.deals
+    ) == sheet_fields(checked.deals)
+    if not same_sheet or list(current.scores) != list(checked.scores or ()):
+        return
+    path = "scores" if checked.deals is None else "deals"
+    problem = Problem(EntryCode.UNCHANGED, path, unchanged_message(current.number))
+    raise ResultRejected(CheckedResult(False, None, checked.deals, [problem]))
 
 
 @_conflict_safe

@@ -25,6 +25,8 @@ class EntryCode(StrEnum):
     are `league.game_check.GameCode`, a deal's the engine's `ErrorCode`)."""
 
     DEALS_EMPTY = "deals_empty"
+    # A correction that is the same as the result it corrects: nothing to confirm again.
+    UNCHANGED = "unchanged"
 
 
 MALFORMED: Final = ErrorCode.MALFORMED.value
@@ -113,6 +115,16 @@ def empty_deals_message(count: int) -> str:
     return ngettext("%(count)d deal is still empty.", "%(count)d deals are still empty.", count) % {
         "count": count
     }
+
+
+def unchanged_message(version: int) -> str:
+    """Why a correction that changes nothing is refused."""
+    return str(
+        _(
+            "This is the same result as version %(version)d: change what is wrong, then save "
+            "(nothing was saved)."
+        )
+    ) % {"version": version}
 
 
 def deals_with_problems_message(numbers: list[int]) -> str:

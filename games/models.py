@@ -252,6 +252,9 @@ class ResultVersion(models.Model):
         verbose_name=_("entered by the player"),
     )
     note = models.CharField(_("note"), max_length=300, blank=True)
+    # A correction's changed deals (numbers from 1) against the version it replaced (number
+    # - 1); empty for a first version and where either version has no deal sheet.
+    changed_deals = models.JSONField(_("changed deals"), null=True, blank=True)
     created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
 
     class Meta:

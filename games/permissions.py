@@ -125,19 +125,27 @@ def _verify_shown(state: TableState, version_number: int) -> ResultVersion:
 
 
 def verify_submit(state: TableState) -> None:
-    """Players enter while nothing or only an unconfirmed version exists; organizers always."""
+    """Players enter while nothing or only an unconfirmed version exists, and the player who
+    entered a disputed version corrects it; organizers always."""
     _verify_player(state)
     current = state.current
-    if (
-        not state.organizer
-        and current is not None
-        and current.status != ResultVersion.Status.PENDING
-    ):
+    if state.organizer or current is None or current.status == ResultVersion.Status.PENDING:
+        return
+    if current.status == ResultVersion.Status.DISPUTED:
+        if _own_entry(state, current):
+            return
         raise ActionError(
-            ActionCode.CONFLICT,
-            _("This table's result is already %(status)s; ask an organizer to change it.")
-            % {"status": current.get_status_display()},
+            ActionCode.FORBIDDEN,
+            _(
+                "This table's result is disputed: only the player who entered it may correct "
+                "it, or an organizer."
+            ),
         )
+    raise ActionError(
+        ActionCode.CONFLICT,
+        _("This table's result is already %(status)s; ask an organizer to change it.")
+        % {"status": current.get_status_display()},
+    )
 
 
 def verify_confirm(state: TableState, version_number: int) -> None:
@@ -176,6 +184,15 @@ def verify_dispute(state: TableState, version_number: int) -> None:
 
 def can_submit(state: TableState) -> bool:
     return _allowed(verify_submit, state)
+
+
+def can_correct(state: TableState) -> bool:
+    """The current version reopens as it was entered, to be corrected: for the player who
+    entered it while it is pending or disputed, and for an organizer."""
+    current = state.current
+    if current is None or not can_submit(state):
+        return False
+    return state.organizer or _own_entry(state, current)
 
 
 def can_confirm(state: TableState) -> bool:

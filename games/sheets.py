@@ -242,3 +242,46 @@ def sheet_field(path: str) -> str:
     if name in ("trump", "declarer", "winning_bid"):
         return f"deal-{index}-{name}"
     return f"deal-{index}"
+
+
+def sheet_fields(deals: object) -> dict[str, str]:
+    """A stored sheet as the sheet form's fields, the reverse of `sheet_from_form`: what a
+    correction reopens with (`deal-3-trump`: "H", ...); values a record lacks are left out.
+
+    >>> sheet_fields([{"trump": "H", "declarer": 2, "winning_bid": 6,
+    ...                "contracts": [2, 3, 6, 3], "tricks": [2, 3, 5, 3]}])["deal-0-tricks-2"]
+    '5'
+    """
+    fields: dict[str, str] = {}
+    if not isinstance(deals, list):
+        return fields
+    for i, record in enumerate(deals):
+        if not isinstance(record, dict):
+            continue
+        for name in ("trump", "declarer", "winning_bid"):
+            if record.get(name) is not None:
+                fields[f"deal-{i}-{name}"] = str(record[name]).upper()
+        for name, form_name in _FIELD_OF.items():
+            values = record.get(name)
+            for seat, value in enumerate(values if isinstance(values, list) else []):
+                if value is not None:
+                    fields[f"deal-{i}-{form_name}-{seat}"] = str(value)
+    return fields
+
+
+def changed_deals(before: object, after: object) -> list[int] | None:
+    """The deals (numbers from 1) where sheet `after` differs from sheet `before`; None when
+    either is no sheet, so nothing can be compared deal by deal."""
+    if not isinstance(before, list) or not isinstance(after, list):
+        return None
+    old, new = sheet_fields(before), sheet_fields(after)
+    return [
+        number
+        for number in range(1, max(len(before), len(after)) + 1)
+        if _deal_fields(old, number - 1) != _deal_fields(new, number - 1)
+    ]
+
+
+def _deal_fields(fields: Mapping[str, str], index: int) -> dict[str, str]:
+    prefix = f"deal-{index}-"
+    return {k: v for k, v in fields.items() if k.startswith(prefix)}

@@ -29,8 +29,15 @@ from games.link_sessions import mark_acted
 from games.messages import deals_with_problems_message
 from games.models import ResultEvent, ResultVersion, SheetDraft
 from games.notes import NotedDifferences, differences_from_notes
-from games.permissions import LinkActor, can_confirm, can_dispute, can_submit, state_for
-from games.sheets import CheckedResult, sheet_field, sheet_from_form
+from games.permissions import (
+    LinkActor,
+    can_confirm,
+    can_correct,
+    can_dispute,
+    can_submit,
+    state_for,
+)
+from games.sheets import CheckedResult, sheet_field, sheet_fields, sheet_from_form
 from games.strains import STRAIN_FACES, strain_symbol
 from games.views.access import seat_or_login, table_for
 from league.actions.common import season_rules
@@ -65,6 +72,7 @@ def _page(
         .order_by("-number")
     )
     current = next((v for v in versions if v.status != ResultVersion.Status.SUPERSEDED), None)
+    previous = next((v for v in versions if current and v.number == current.number - 1), None)
     rules = season_rules(table.round.season)
     field_errors: dict[str, list[str]] = {}
     for error in checked.errors if checked else []:
@@ -78,6 +86,14 @@ def _page(
         else {}
     )
     differences = differences_from_notes(current_sheet, notes)
+    changes = (
+        differences_from_notes(current_sheet, sheet_fields(previous.deals))
+        if previous is not None and current is not None and current.changed_deals
+        else {}
+    )
+    correcting = can_correct(state)
+    if entered is None and correcting and current is not None:
+        entered = _as_entered(table, current, state.player_id, sheet=sheet)
     entered = entered or {}
     score_rows = [
         {
@@ -85,6 +101,7 @@ def _page(
             "name": f"score-{i}",
             "value": entered.get(f"score-{i}", ""),
             "current": current.scores[i] if current and i < len(current.scores) else None,
+            "before": _before(current, previous, i),
             "errors": field_errors.get(f"scores[{i}]", []),
         }
         for i, s in enumerate(seats)
@@ -131,6 +148,8 @@ def _page(
         "acting_player_id": state.player_id,
         "via_link": isinstance(actor, LinkActor),
         "can_enter": can_submit(state),
+        "can_correct": correcting,
+        "correcting_sheet": correcting and current is not None and current.deals is not None,
         "can_confirm": can_confirm(state),
         # The organizer decides disputes: asking himself is no choice to offer.
         "can_dispute": can_dispute(state) and not organizer,
@@ -144,11 +163,57 @@ def _page(
         "dispute_error": dispute_error,
         "current_sheet": current_sheet,
         "sheet_rows": [
-            _confirm_row(line, differences.get(line.number), seats) for line in current_sheet
+            _confirm_row(line, differences.get(line.number), changes.get(line.number), seats)
+            for line in current_sheet
         ],
         "notes_summary": _notes_summary(differences),
+        "changes_summary": _changes_summary(current, previous),
     }
     return render(request, "games/table_result.html", context, status=status)
+
+
+def _as_entered(
+    table: Table, current: ResultVersion, player_id: int | None, *, sheet: bool
+) -> dict[str, str]:
+    """A correction reopens as it was entered: the sheet deal by deal, or the four totals.
+    A sheet the player has already begun to correct is his draft, which the page restores."""
+    if sheet:
+        if (
+            player_id is not None
+            and SheetDraft.objects.filter(table=table, player_id=player_id).exists()
+        ):
+            return {}
+        return sheet_fields(current.deals)
+    if current.deals is not None:
+        return {}  # a sheet is corrected on the sheet, not by totals worked out by hand
+    return {f"score-{i}": str(score) for i, score in enumerate(current.scores)}
+
+
+def _before(current: ResultVersion | None, previous: ResultVersion | None, seat: int) -> str:
+    """What seat `seat`'s total was before the correction, where it changed ("" if not)."""
+    if current is None or previous is None or seat >= len(previous.scores):
+        return ""
+    if seat < len(current.scores) and current.scores[seat] == previous.scores[seat]:
+        return ""
+    return _("Before the correction: %(noted)s") % {"noted": f"\u2066{previous.scores[seat]}\u2069"}
+
+
+def _changes_summary(current: ResultVersion | None, previous: ResultVersion | None) -> str:
+    """The line above the totals of a correction: "Changed since version 1: deals 4, 9"."""
+    if current is None or previous is None:
+        return ""
+    numbers = current.changed_deals or []
+    if numbers:
+        return ngettext(
+            "Changed since version %(version)d: deal %(numbers)s",
+            "Changed since version %(version)d: deals %(numbers)s",
+            len(numbers),
+        ) % {"version": previous.number, "numbers": ", ".join(str(n) for n in numbers)}
+    if list(current.scores) != list(previous.scores):
+        return _("Changed since version %(version)d: the scores marked below") % {
+            "version": previous.number
+        }
+    return ""
 
 
 def _own_notes(table: Table, player_id: int) -> dict[str, str]:
@@ -163,40 +228,59 @@ def _own_notes(table: Table, player_id: int) -> dict[str, str]:
 
 
 def _confirm_row(
-    line: DealLine, noted: NotedDifferences | None, seats: list[Seat]
+    line: DealLine,
+    noted: NotedDifferences | None,
+    before: NotedDifferences | None,
+    seats: list[Seat],
 ) -> dict[str, Any]:
     """One deal of the sheet being confirmed, with what the confirmer's notes say where they
-    differ ("Your notes: ..."; empty where they agree or say nothing)."""
-    noted = noted or NotedDifferences(line.number)
-    bid_note = ""
-    if noted.bid_differs:
-        bid = noted.winning_bid or str(line.winning_bid or "")
-        # Isolated left to right, so "6♥" does not turn into "♥6" in a Hebrew sentence.
-        bid_note = _("Your notes: %(noted)s") % {
-            "noted": "\u2066" + bid + strain_symbol(noted.trump or line.trump) + "\u2069"
-        }
+    differ ("Your notes: ...") and, in a correction, what the deal was before ("Before the
+    correction: ..."); empty where they agree or say nothing."""
     names = {s.seat: s.player.name for s in seats}
-    declarer_note = (
-        _("Your notes: %(noted)s") % {"noted": names.get(noted.declarer, str(noted.declarer))}
-        if noted.declarer is not None
+    notes = _deal_marks(line, noted, names, _("Your notes: %(noted)s"))
+    was = _deal_marks(line, before, names, _("Before the correction: %(noted)s"))
+    return {
+        "deal": line,
+        "differs": noted is not None and noted.differs,
+        "changed": before is not None and before.differs,
+        "bid_note": notes[0],
+        "declarer_note": notes[1],
+        "bid_change": was[0],
+        "declarer_change": was[1],
+        "cells": [
+            (names.get(seat, ""), cell, notes[2][seat], was[2][seat])
+            for seat, cell in enumerate(line.cells)
+        ],
+    }
+
+
+def _deal_marks(
+    line: DealLine, found: NotedDifferences | None, names: dict[int, str], template: str
+) -> tuple[str, str, list[str]]:
+    """`template` filled with what `found` says where it differs from `line`: the bid, the
+    declarer and each seat's contract and tricks ("" where it says the same)."""
+    found = found or NotedDifferences(line.number)
+    bid = ""
+    if found.bid_differs:
+        number = found.winning_bid or str(line.winning_bid or "")
+        # Isolated left to right, so "6♥" does not turn into "♥6" in a Hebrew sentence.
+        bid = template % {
+            "noted": "\u2066" + number + strain_symbol(found.trump or line.trump) + "\u2069"
+        }
+    declarer = (
+        template % {"noted": names.get(found.declarer, str(found.declarer))}
+        if found.declarer is not None
         else ""
     )
     cells = []
-    for seat, cell in enumerate(line.cells):
+    for seat in range(len(line.cells)):
         parts = []
-        if noted.contracts[seat] is not None:
-            parts.append(_("%(contract)s bid") % {"contract": noted.contracts[seat]})
-        if noted.tricks[seat] is not None:
-            parts.append(_("%(tricks)s taken") % {"tricks": noted.tricks[seat]})
-        note = _("Your notes: %(noted)s") % {"noted": ", ".join(parts)} if parts else ""
-        cells.append((names.get(seat, ""), cell, note))
-    return {
-        "deal": line,
-        "differs": noted.differs,
-        "bid_note": bid_note,
-        "declarer_note": declarer_note,
-        "cells": cells,
-    }
+        if found.contracts[seat] is not None:
+            parts.append(_("%(contract)s bid") % {"contract": found.contracts[seat]})
+        if found.tricks[seat] is not None:
+            parts.append(_("%(tricks)s taken") % {"tricks": found.tricks[seat]})
+        cells.append(template % {"noted": ", ".join(parts)} if parts else "")
+    return bid, declarer, cells
 
 
 def _notes_summary(differences: dict[int, NotedDifferences]) -> str:
