@@ -8,6 +8,7 @@ PG_URL=${PG_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/whist}
 bash scripts/ensure_services.sh
 bash scripts/ensure_chromium.sh
 bash scripts/ensure_axe.sh
+bash scripts/ensure_vnu.sh
 
 echo "== ruff"
 $BIN/ruff check .

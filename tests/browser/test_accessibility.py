@@ -18,8 +18,9 @@ NARROW = {"width": 360, "height": 740}
 BLOCKING = ("serious", "critical")
 
 
-def axe_violations(page) -> list[str]:  # type: ignore[no-untyped-def]
-    """The serious and critical axe-core violations on the page, one line each.
+def axe_violations(page, impacts: tuple[str, ...] = BLOCKING) -> list[str]:  # type: ignore[no-untyped-def]
+    """The axe-core violations of the given impacts (serious and critical unless told) on the
+    page, one line each.
 
     axe is evaluated through the DevTools protocol, which the page's CSP does not govern (the
     site itself allows no inline or injected script)."""
@@ -38,7 +39,7 @@ def axe_violations(page) -> list[str]:  # type: ignore[no-untyped-def]
     return [
         f"{v['impact']} {v['id']}: {', '.join(v['targets'])}"
         for v in found
-        if v["impact"] in BLOCKING
+        if v["impact"] in impacts
     ]
 
 

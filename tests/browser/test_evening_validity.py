@@ -1,0 +1,224 @@
+"""Issue 27's "Done when": every page of the player's and the organizer's evening, in Hebrew
+and English at 390x844, is valid HTML for the W3C's Nu Html Checker (vnu-jar from npm,
+`scripts/ensure_vnu.sh`: 0 errors) and has no axe-core violation of any impact.
+
+The checker reads the HTML each page was served as, all pages in one java call (it is slow to
+start); axe reads the page in the browser, after its scripts ran. The walk opens about 40
+pages, so it runs in the SQLite pass only; it prints its time (about 40 s on 2 cores)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import subprocess
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.utils import timezone
+
+from games.actions import submit_result
+from league.actions.draws import do_draw_round, publish_draw
+from league.models import Player, Registration, Round, Seat, Table
+from tests.browser.test_accessibility import axe_violations
+from tests.browser.test_result_entry import log_in, seat_players_with_accounts
+from tests.roundsupport import register
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "sqlite", reason="the walk runs in the SQLite pass"),
+]
+
+VNU = (
+    Path(__file__).resolve().parents[2] / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+)
+PHONE = {"width": 390, "height": 844}
+EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
+LANGUAGES = ("he", "en")
+
+
+def deal(trump: str, declarer: int, contracts: tuple[int, ...], tricks: tuple[int, ...]) -> dict:
+    return {
+        "trump": trump,
+        "declarer": declarer,
+        "winning_bid": contracts[declarer],
+        "contracts": list(contracts),
+        "tricks": list(tricks),
+    }
+
+
+# A full sheet of 28 deals: made and broken contracts, over and under, a zero contract.
+SHEET = [
+    deal("H", 0, (5, 3, 0, 2), (5, 4, 0, 4)),
+    deal("S", 1, (2, 6, 0, 3), (2, 6, 1, 4)),
+    deal("NT", 2, (3, 3, 7, 2), (3, 2, 7, 1)),
+    deal("C", 3, (1, 4, 2, 5), (2, 4, 2, 5)),
+] * 7
+
+
+@dataclass
+class Evening:
+    """The pages walked: the served HTML of each, kept for the checker, and axe's findings."""
+
+    out: Path
+    base: str
+    problems: list[str] = field(default_factory=list)
+    files: dict[Path, str] = field(default_factory=dict)
+
+    def visit(self, page, language: str, name: str, path: str) -> None:  # type: ignore[no-untyped-def]
+        response = page.goto(self.base + path)
+        where = f"{language} {name} ({path})"
+        if response is None or response.status >= 400:
+            self.problems.append(f"{where}: answered {response and response.status}")
+            return
+        page.wait_for_load_state()
+        file = self.out / f"{language}-{name}.html"
+        file.write_bytes(response.body())
+        self.files[file] = where
+        self.axe(page, language, name)
+
+    def axe(self, page, language: str, name: str) -> None:  # type: ignore[no-untyped-def]
+        where = f"{language} {name}"
+        self.problems += [f"{where}: axe {line}" for line in axe_violations(page, EVERY_IMPACT)]
+
+    def vnu_errors(self) -> list[str]:
+        """The checker's errors over every page kept, in one run."""
+        if not VNU.is_file():
+            pytest.fail(f"{VNU} is missing: run scripts/ensure_vnu.sh")
+        run = subprocess.run(
+            ["java", "-jar", str(VNU), "--errors-only", "--format", "json", "--stdout"]
+            + [str(file) for file in self.files],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        if not run.stdout.strip():
+            pytest.fail(f"the W3C checker did not run: {run.stderr.strip()[-500:]}")
+        by_name = {file.name: where for file, where in self.files.items()}
+        found: Counter[str] = Counter()
+        for m in json.loads(run.stdout)["messages"]:
+            if m.get("type") in ("error", "non-document-error"):
+                where = by_name.get(Path(m.get("url", "")).name, m.get("url", ""))
+                extract = " ".join(m.get("extract", "").split())[:60]
+                found[f"{where}: vnu {m['message']} [{extract}]"] += 1
+        return [f"{line} ({count} times)" if count > 1 else line for line, count in found.items()]
+
+
+def new_context(chromium, language: str):  # type: ignore[no-untyped-def]
+    context = chromium.new_context(
+        viewport=PHONE,
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+        device_scale_factor=1,
+    )
+    context.set_default_timeout(15_000)
+    return context
+
+
+def the_evening(season):  # type: ignore[no-untyped-def]
+    """Round 4 in play (user0..user3 at table 1, user0's sheet waiting for confirmation by the
+    others; user4 at table 2, nothing entered yet), round 5 drawn by the league's rule and
+    published, round 6 open with registrations; an organizer of the league."""
+    table, players = seat_players_with_accounts(season)
+    user0 = get_user_model().objects.get(username="user0")
+    submit_result(table, actor=user0, deals=SHEET)
+    empty = Table.objects.create(round=table.round, number=2)
+    others = list(Player.objects.exclude(pk__in=[p.pk for p in players]).order_by("name")[:4])
+    user4 = get_user_model().objects.create_user(username="user4", password="pw-12345!")
+    Player.objects.filter(pk=others[0].pk).update(user=user4)
+    for seat, player in enumerate(others):
+        Registration.objects.create(round=table.round, player=player)
+        Seat.objects.create(table=empty, round=table.round, seat=seat, player=player)
+    organizer = get_user_model().objects.create_user(username="organizer", password="pw-12345!")
+    season.league.organizers.add(organizer)
+    everyone = list(Player.objects.order_by("name"))
+    today = timezone.localdate()
+    drawn = Round.objects.create(season=season, number=5, date=today + dt.timedelta(days=3))
+    register(drawn, everyone)
+    do_draw_round(drawn, seed=27)
+    publish_draw(drawn)
+    open_round = Round.objects.create(season=season, number=6, date=today + dt.timedelta(days=7))
+    register(open_round, everyone[:5])
+    return table, empty, players
+
+
+def walk_player(evening: Evening, chromium, language: str, season, tables, players) -> None:  # type: ignore[no-untyped-def]
+    slug = season.slug
+    table, empty = tables
+    context = new_context(chromium, language)
+    page = context.new_page()
+    visit = evening.visit
+    visit(page, language, "sign-in", "/accounts/login/")
+    visit(page, language, "home", "/")
+    visit(page, language, "seasons", "/seasons/")
+    visit(page, language, "league-table", f"/seasons/{slug}/")
+    visit(page, language, "round-finished", f"/seasons/{slug}/rounds/1/")
+    visit(page, language, "round-drawn", f"/seasons/{slug}/rounds/5/")
+    visit(page, language, "rules", f"/seasons/{slug}/rules/")
+    visit(page, language, "player", f"/players/{players[0].slug}/")
+    visit(page, language, "head-to-head", f"/players/{players[0].slug}/vs/{players[1].slug}/")
+    # The submitter: his pages while his sheet waits, and an empty sheet of another table.
+    log_in(page, evening.base, "user0", "/me/")
+    visit(page, language, "me-submitted", "/me/")
+    visit(page, language, "table-submitted", f"/tables/{table.pk}/")
+    # The confirmer: /me/ and his table's sheet to confirm.
+    context.clear_cookies()
+    log_in(page, evening.base, "user1", "/me/")
+    visit(page, language, "me-to-confirm", "/me/")
+    visit(page, language, "confirming", f"/tables/{table.pk}/")
+    # A player of a table with nothing entered yet: the scores form, the sheet open.
+    context.clear_cookies()
+    log_in(page, evening.base, "user4", "/me/")
+    visit(page, language, "me-tonight", "/me/")
+    visit(page, language, "table-entry", f"/tables/{empty.pk}/")
+    visit(page, language, "sheet", f"/tables/{empty.pk}/sheet/")
+    sheet = page.locator("#deal-sheet")
+    sheet.locator('[data-bid="5"][data-trump="H"]').click()
+    for taken in (5, 3, 3):
+        sheet.locator(f'.number-pad [data-number="{taken}"]').click()
+    page.locator("[data-contract-pickers]").wait_for(state="visible")
+    evening.axe(page, language, "sheet-contracts")
+    context.close()
+
+
+def walk_organizer(evening: Evening, chromium, language: str, season) -> None:  # type: ignore[no-untyped-def]
+    desk = f"/manage/seasons/{season.slug}"
+    context = new_context(chromium, language)
+    page = context.new_page()
+    log_in(page, evening.base, "organizer", "/manage/")
+    visit = evening.visit
+    visit(page, language, "manage", "/manage/")
+    visit(page, language, "season-desk", f"{desk}/")
+    visit(page, language, "round-desk-open", f"{desk}/rounds/6/")
+    visit(page, language, "round-desk-in-play", f"{desk}/rounds/4/")
+    visit(page, language, "round-desk-drawn", f"{desk}/rounds/5/")
+    visit(page, language, "round-print", f"{desk}/rounds/5/print/")
+    visit(page, language, "draw-check", f"/seasons/{season.slug}/rounds/5/draw-check/")
+    visit(page, language, "wizard", "/manage/new-season/")
+    visit(page, language, "audit", "/manage/audit/")
+    context.close()
+
+
+def test_every_evening_page_is_valid_html_without_axe_violations(
+    live_server, chromium, make_season, tmp_path
+):
+    started = time.monotonic()
+    season = make_season(players=8, rounds=3)
+    table, empty, players = the_evening(season)
+    evening = Evening(out=tmp_path, base=live_server.url)
+    for language in LANGUAGES:
+        walk_player(evening, chromium, language, season, (table, empty), players)
+        walk_organizer(evening, chromium, language, season)
+    walked = time.monotonic()
+    problems = evening.problems + evening.vnu_errors()
+    print(
+        f"\n{len(evening.files)} pages: walk and axe {walked - started:.1f} s, "
+        f"vnu {time.monotonic() - walked:.1f} s"
+    )
+    assert problems == [], "\n".join(problems)
