@@ -1,6 +1,6 @@
-"""Sign-in that takes a league's organizer to his desk.
+"""Sign-in that takes a league's organizer to his desk and a player to his own page.
 
-With no `next`, an organizer lands on /manage/ (everyone else on the home page), and the
+With no `next`, an organizer lands on /manage/ (everyone else on /me/: his next action), and the
 session remembers that he organizes, so the header links to /manage/ without a query on
 every page. The hint is only for navigation: every organizer page still checks the role.
 """
@@ -29,4 +29,4 @@ class SignInView(auth_views.LoginView):
     def get_default_redirect_url(self) -> str:
         if self.organizes:
             return reverse("manage:index")
-        return str(super().get_default_redirect_url())
+        return reverse("games:my_rounds")

@@ -231,12 +231,15 @@ def season_rounds(season: Season) -> list[Round]:
     )
 
 
+def coming_rounds(rounds: Sequence[Round], today: dt.date | None = None) -> list[Round]:
+    """The rounds still to be played, today or later, in the order of `rounds`."""
+    today = today or timezone.localdate()
+    return [r for r in rounds if r.status in UPCOMING_ROUND_STATUSES and r.date >= today]
+
+
 def next_round(rounds: Sequence[Round], today: dt.date | None = None) -> Round | None:
     """The first round still to be played, today or later."""
-    today = today or timezone.localdate()
-    return next(
-        (r for r in rounds if r.status in UPCOMING_ROUND_STATUSES and r.date >= today), None
-    )
+    return next(iter(coming_rounds(rounds, today)), None)
 
 
 # --- archive ----------------------------------------------------------------------------

@@ -22,12 +22,18 @@ at most `PASS_TTL` seconds: a write that sends no signal (a bulk update of users
 within that time. Anything unusual (flash messages in a cookie, no CSRF cookie, another
 session engine, the cache unreachable) sends the request down the normal path.
 
+A personal page (web.views.personal_page: one part of it is the viewer's own, his place in
+the league table) is never kept for a kind of visitor: the door keeps its answer for the one
+session it was made for (`OWN`, under a key of the address, the language and a hash of the
+session key) and gives it only to that session, with the same pass checks.
+
 What the door does not do that the normal path does: renew the CSRF cookie's expiry (a
 year; every other page renews it) on these GETs.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import secrets
 import uuid
@@ -51,6 +57,7 @@ FRAMED = "whist.page_door.framed"  # request.META: (kind, token, made) of a fram
 USERS_GENERATION_KEY = "web:door-users"
 PASS_TTL = 60
 KINDS = ("member", "organizer")
+OWN = "own"  # a personal page's answer, kept for its session only
 ORGANIZES = "organizes"  # the session key the header reads (accounts.signin.ORGANIZES)
 MESSAGES = "_messages"  # where django.contrib.messages keeps what the cookie cannot hold
 CACHED_SESSIONS = "config.sessions"
@@ -110,6 +117,12 @@ def kind_key(request: HttpRequest, kind: str) -> str:
     return page_door.entry_key(request, f"signed-{kind}")
 
 
+def own_key(request: HttpRequest, session_key: str) -> str:
+    """Where a personal page's answer is kept for this session alone."""
+    session = hashlib.sha256(session_key.encode()).hexdigest()
+    return page_door.entry_key(request, f"{OWN}-{session}")
+
+
 @dataclass(frozen=True)
 class Visit:
     """What the door read for a signed-in visit: the generations, and the answer when it
@@ -124,6 +137,7 @@ def serve(request: HttpRequest, secret: str) -> Visit:
     """The kept page for this signed-in visitor, when his session holds a valid pass."""
     session_key = request.COOKIES[settings.SESSION_COOKIE_NAME]
     keys = {kind: kind_key(request, kind) for kind in KINDS}
+    keys[OWN] = own_key(request, session_key)
     pass_key = DOOR_PASS_PREFIX + session_key
     session_cache_key = SESSION_CACHE_PREFIX + session_key
     wanted = [page_cache.GENERATION_KEY, USERS_GENERATION_KEY, pass_key, session_cache_key]
@@ -142,7 +156,9 @@ def serve(request: HttpRequest, secret: str) -> Visit:
     if not holds(session, held):
         return visit
     kind = "organizer" if held.staff or session.get(ORGANIZES) else "member"
-    entry = page_door.current(found.get(keys[kind]), generation)
+    entry = page_door.current(found.get(keys[OWN]), generation) or page_door.current(
+        found.get(keys[kind]), generation
+    )
     if entry is None:
         return visit
     body = page_door.body_of(entry)
@@ -171,13 +187,14 @@ def keep(request: HttpRequest, response: HttpResponseBase, visit: Visit) -> None
     if framed is None or not isinstance(response, HttpResponse):
         return
     kind, token, made = framed
-    if kind not in KINDS or response.status_code != 200 or response.streaming:
+    if kind not in (*KINDS, OWN) or response.status_code != 200 or response.streaming:
         return
     if set(response.cookies) - {settings.CSRF_COOKIE_NAME}:  # the session was changed
         return
     if page_cache.used_a_nonce(request) or not page_door.varies_only_by_key(response):
         return
-    key = kind_key(request, kind)
+    session_key = request.COOKIES[settings.SESSION_COOKIE_NAME]
+    key = own_key(request, session_key) if kind == OWN else kind_key(request, kind)
     if not page_door.in_language_of(response, key):
         return
     user = getattr(request, "user", None)
@@ -193,7 +210,6 @@ def keep(request: HttpRequest, response: HttpResponseBase, visit: Visit) -> None
     mine = body.replace(token.encode(), marker.encode())
     page_door.keep(key, visit.generation, response, mine, made=made, marker=marker)
     held = Pass(visit.users, user_id, session_hash, bool(user.is_staff))
-    session_key = request.COOKIES[settings.SESSION_COOKIE_NAME]
     try:
         cache.set(DOOR_PASS_PREFIX + session_key, held, timeout=PASS_TTL)
     except Exception:

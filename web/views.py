@@ -31,16 +31,17 @@ from league.actions.common import season_rules
 from league.latin_slug import latin_slug
 from league.models import Season
 from league.round_names import is_tournament
-from publishing.snapshot_schema import RaceChart
+from publishing.snapshot_schema import GameData, LatestTexts, RaceChart, ResultLine
 from web import page_cache, page_door, queries, signed_door
 from web.charts import colored, legend, line_chart
 from web.deal_stats import contracts_by_size_chart
 from web.draw_disclosure import draw_disclosure
 from web.player_parts import player_rating_parts
 from web.podium import final_podium
-from web.published import published, texts_in_language
+from web.published import published, published_round, texts_in_language
 from web.rules_text import describe_rules, scoring_grid
 from web.tables import EXPORT_FORMATS, StandingsTable, export_response, table_rows
+from web.viewer_place import season_place_part
 
 PUBLIC_MAX_AGE = 60
 PROBLEM_STATUS = 503
@@ -48,20 +49,43 @@ PROBLEM_STATUS = 503
 View = Callable[..., HttpResponse]
 
 
+ViewerPart = Callable[..., str]
+# Where a personal page's viewer part goes (templates print it as {{ viewer_slot }}): kept
+# pages hold the slot, each signed-in visitor gets his own part in it, anonymous visitors
+# the bare comment.
+VIEWER_SLOT = "<!--viewer-part-->"
+
+
 def public_page(view: View) -> View:
     """GET/HEAD only; served from the page cache when it can be (web.page_cache); browsers
     may reuse the page for a minute and revalidate it by ETag; it varies by language."""
+    return _public(view, None)
 
+
+def personal_page(part: ViewerPart) -> Callable[[View], View]:
+    """A public page with one part of its own for each signed-in visitor: `part(request,
+    **kwargs)` is rendered for him on every visit into the kept page's `VIEWER_SLOT`. The
+    shared rest is kept as for any public page, but the door (web.signed_door) keeps the
+    answer for his session alone, never for a kind of visitor, so nobody is given another
+    viewer's part."""
+    return lambda view: _public(view, part)
+
+
+def _public(view: View, part: ViewerPart | None) -> View:
     @require_safe
     @wraps(view)
     def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         anonymous = page_cache.anonymous(request)
         found = page_cache.lookup(request, frames=not anonymous)
         kept = found.page
+
+        def own() -> str | None:  # this visitor's part, on a personal page's HTML
+            return None if anonymous or part is None else part(request, *args, **kwargs)
+
         if kept is not None and kept.content is not None and (anonymous or not kept.is_html):
             response = page_cache.response_from(kept)
         elif kept is not None and kept.is_html and not anonymous:
-            response = render_framed(request, kept, found)
+            response = render_framed(request, kept, found, own())
         elif kept is not None and kept.is_html:
             response = render_shell(request, kept)
             # kept by a logged-in visit: keep the anonymous bytes too
@@ -72,6 +96,10 @@ def public_page(view: View) -> View:
             if response.status_code == 200:
                 set_response_etag(response)
             page_cache.keep(found, request, response, anonymous=anonymous, known=None)
+            mine = own() if response.status_code == 200 and _is_html(response) else None
+            if mine is not None:
+                response.content = with_part(response.content.decode(response.charset), mine)
+                set_response_etag(response)
         patch_cache_control(response, max_age=PUBLIC_MAX_AGE, private=True)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
         if response.status_code != 200:
@@ -88,11 +116,22 @@ def public_page(view: View) -> View:
     return wrapper
 
 
-def render_shell(request: HttpRequest, kept: page_cache.CachedPage) -> HttpResponse:
+def _is_html(response: HttpResponse) -> bool:
+    return str(response.get("Content-Type", "")).startswith("text/html")
+
+
+def with_part(html: str, mine: str | None) -> str:
+    """A kept page's HTML with this viewer's own part in its slot (as kept without one)."""
+    return html.replace(VIEWER_SLOT, mine, 1) if mine else html
+
+
+def render_shell(
+    request: HttpRequest, kept: page_cache.CachedPage, mine: str | None = None
+) -> HttpResponse:
     """A kept page's title and main content inside the layout rendered for this visitor."""
     # The parts come from our own templates' output: already escaped.
     # An HTML page is kept with both parts (page_cache.keep): never None here.
-    title, main = kept.title or "", kept.main or ""
+    title, main = kept.title or "", with_part(kept.main or "", mine)
     context = {"kept_title": mark_safe(title), "kept_main": mark_safe(main)}
     response = render(request, "web/shell.html", context)
     for name in ("Last-Modified", "Cache-Control"):
@@ -113,13 +152,14 @@ def visitor_kind(request: HttpRequest) -> str | None:
 
 
 def render_framed(
-    request: HttpRequest, kept: page_cache.CachedPage, found: page_cache.Lookup
+    request: HttpRequest, kept: page_cache.CachedPage, found: page_cache.Lookup, mine: str | None
 ) -> HttpResponse:
-    """A kept page inside the kept layout of this kind of visitor, with his CSRF token: no
-    template is rendered once the layout is kept (the first visitor of a kind renders it)."""
+    """A kept page inside the kept layout of this kind of visitor, with his CSRF token (and
+    his own part, `mine`, on a personal page): no template is rendered once the layout is
+    kept (the first visitor of a kind renders it)."""
     kind = visitor_kind(request)
     if kind is None:
-        return render_shell(request, kept)
+        return render_shell(request, kept, mine)
     frame = found.frames.get(kind)
     if frame is None:
         marker, inside = secrets.token_hex(16), secrets.token_hex(16)
@@ -134,8 +174,9 @@ def render_framed(
         if not page_cache.used_a_nonce(request):
             page_cache.keep_frame(found, kind, frame)
     token = get_token(request)
-    signed_door.mark_framed(request, kind, token, kept.made)  # the door may keep it
-    response = HttpResponse(frame.around(kept.main or "", token))
+    # The door may keep it: for his kind of visitor, or for him alone with his own part.
+    signed_door.mark_framed(request, kind if mine is None else signed_door.OWN, token, kept.made)
+    response = HttpResponse(frame.around(with_part(kept.main or "", mine), token))
     for name in ("Last-Modified", "Cache-Control"):
         if name in kept.headers:
             response[name] = kept.headers[name]
@@ -205,7 +246,7 @@ def round_detail(request: HttpRequest, season: str, number: int) -> HttpResponse
     return response
 
 
-@public_page
+@personal_page(season_place_part)
 def season_table(request: HttpRequest, season: str) -> HttpResponse:
     season_obj = queries.get_season(season)
     snapshot = published(season_obj)
@@ -238,7 +279,10 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
             "podium": final_podium(rows) if final else None,
             "rounds": rounds,
             "next_round": queries.next_round(rounds),
+            "coming_rounds": queries.coming_rounds(rounds),
             "last_round": last_round,
+            "last_results": last_results(season_obj, last_round),
+            "viewer_slot": mark_safe(VIEWER_SLOT),  # a constant comment
             "texts": texts,
             "race_chart": line_chart(
                 race["labels"], series, title=_("League points of the leading players by round")
@@ -252,6 +296,22 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
     if snapshot is not None:
         response["Last-Modified"] = http_date(snapshot.published_at.timestamp())
     return response
+
+
+def last_results(season: Season, last_round: LatestTexts | None) -> list[GameData]:
+    """The published games of the last round with results, by table, each table's lines
+    best first (one query; none before any result)."""
+    if last_round is None:
+        return []
+    found = published_round(season, last_round["number"])
+    if found is None:
+        return []
+    games = [game for _number, game in sorted(found.results_by_table().items())]
+    return [{**game, "results": sorted(game["results"], key=placement)} for game in games]
+
+
+def placement(line: ResultLine) -> tuple[int, int]:
+    return line["placement"], line["seat"]
 
 
 @public_page

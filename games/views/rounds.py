@@ -10,8 +10,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games.disputes import disputed_entries_of
-from games.tonight import tonight_seats
+from games.current_versions import current_versions
+from games.disputes import disputes_for
+from games.next_actions import next_actions
 from league.actions.common import registration_deadline, season_rules
 from league.actions.players import player_of
 from league.actions.registration import (
@@ -22,6 +23,7 @@ from league.actions.registration import (
 )
 from league.models import Player, Registration, Round, Seat
 from league.views.common import run_action
+from web.viewer_place import places_of, running_seasons
 
 UPCOMING_LIMIT = 10
 
@@ -29,53 +31,57 @@ UPCOMING_LIMIT = 10
 @login_required
 @require_GET
 def my_rounds(request: HttpRequest) -> HttpResponse:
-    """Open rounds (register/unregister until the deadline) and my tables in rounds whose
-    draw is published."""
+    """The next action first: results waiting for my confirmation, tonight's table, my other
+    drawn tables not yet played; then my place in the running seasons and the rounds I can
+    register for (register/unregister until the deadline)."""
     player = player_of(request.user)
-    rounds: list[dict[str, object]] = []
-    seats: list[Seat] = []
+    context: dict[str, object] = {"player": player}
     if player is not None:
-        open_rounds = list(
-            Round.objects.filter(status=Round.Status.OPEN)
-            .select_related("season__league")
-            .order_by("date", "number")[:UPCOMING_LIMIT]
-        )
-        mine = set(
-            Registration.objects.filter(player=player, round__in=open_rounds).values_list(
-                "round_id", flat=True
-            )
-        )
-        for round_ in open_rounds:
-            if not players_register_for(round_):
-                continue  # a tournament's later stages: never offered
-            rounds.append(
-                {
-                    "round": round_,
-                    "registered": round_.pk in mine,
-                    "deadline": registration_deadline(round_, season_rules(round_.season)),
-                    "open": can_register_now(round_),
-                }
-            )
         seats = list(
             Seat.objects.filter(
                 Round.draw_public_q("round__"),
                 player=player,
                 round__status__in=[Round.Status.DRAWN, Round.Status.IN_PLAY],
             )
-            .select_related("table__round__season")
+            .select_related("table__round__season__league")
             .order_by("-round__date")[:UPCOMING_LIMIT]
         )
-    return render(
-        request,
-        "games/my_rounds.html",
-        {
-            "player": player,
-            "rounds": rounds,
-            "seats": seats,
-            "tonight": tonight_seats(seats, timezone.localtime()),
-            "disputes": disputed_entries_of(request.user.pk, [s.table_id for s in seats]),
-        },
+        current = current_versions([s.table_id for s in seats])
+        context |= {
+            "actions": next_actions(
+                seats, current, user_id=request.user.pk, player_id=player.pk, now=timezone.now()
+            ),
+            "disputes": disputes_for(
+                v for v in current.values() if v.entered_by_id == request.user.pk
+            ),
+            "places": places_of(player, running_seasons()),
+            "rounds": _registrations(player),
+        }
+    return render(request, "games/my_rounds.html", context)
+
+
+def _registrations(player: Player) -> list[dict[str, object]]:
+    """The open rounds the player registers for himself, with his registration."""
+    open_rounds = list(
+        Round.objects.filter(status=Round.Status.OPEN)
+        .select_related("season__league")
+        .order_by("date", "number")[:UPCOMING_LIMIT]
     )
+    mine = set(
+        Registration.objects.filter(player=player, round__in=open_rounds).values_list(
+            "round_id", flat=True
+        )
+    )
+    return [
+        {
+            "round": round_,
+            "registered": round_.pk in mine,
+            "deadline": registration_deadline(round_, season_rules(round_.season)),
+            "open": can_register_now(round_),
+        }
+        for round_ in open_rounds
+        if players_register_for(round_)  # a tournament's later stages: never offered
+    ]
 
 
 def _own_player(request: HttpRequest) -> Player:

@@ -1,5 +1,5 @@
 """A league's organizer who signs in lands on his desk (/manage/) and the header links to
-it; a player lands on the home page and sees no such link; `next` is always followed."""
+it; a player lands on his own page (/me/) and sees no such link; `next` is always followed."""
 
 import pytest
 from django.core.cache import cache
@@ -38,10 +38,15 @@ def test_next_is_followed_for_an_organizer_too(client):
     assert response["Location"] == "/me/"
 
 
-def test_a_player_lands_on_the_home_page_without_a_link_to_manage(client):
+def test_a_player_lands_on_his_own_page_without_a_link_to_manage(client):
     response = sign_in(client, make_user("player"))
-    assert response.status_code == 302 and response["Location"] == "/"
+    assert response.status_code == 302 and response["Location"] == "/me/"
     assert 'href="/manage/"' not in client.get("/").content.decode()
+
+
+def test_next_is_followed_for_a_player(client):
+    response = sign_in(client, make_user("player"), next="/seasons/")
+    assert response["Location"] == "/seasons/"
 
 
 def test_a_wrong_password_signs_nobody_in(client):

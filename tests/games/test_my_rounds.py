@@ -73,8 +73,8 @@ def test_my_rounds_query_count_is_constant(client, rounds, django_assert_num_que
     drawn = make_round(season, number=rounds + 1)
     seat_table(drawn, players)
     client.force_login(players[0].user)
-    # user (the session is cached), player, open rounds, my registrations, my seats,
-    # disputes of my entries
-    with django_assert_num_queries(6):
+    # user (the session is cached), player, my seats, their current versions, running
+    # seasons (none), open rounds, my registrations
+    with django_assert_num_queries(7):
         body = client.get(reverse("games:my_rounds")).content.decode()
     assert "table 1" in body

@@ -17,9 +17,10 @@ SIZES = [
 PAGES = {
     "home": (lambda season, player: "/", 4),
     "archive": (lambda season, player: "/seasons/", 2),
-    "season": (lambda season, player: f"/seasons/{season.slug}/", 3),
+    # The summary, the rounds, the last round's results (issue 27 item 7)
+    "season": (lambda season, player: f"/seasons/{season.slug}/", 4),
     "season-csv": (lambda season, player: f"/seasons/{season.slug}/?_export=csv", 2),
-    "season-sorted": (lambda season, player: f"/seasons/{season.slug}/?sort=-gap", 3),
+    "season-sorted": (lambda season, player: f"/seasons/{season.slug}/?sort=-gap", 4),
     "round": (lambda season, player: f"/seasons/{season.slug}/rounds/2/", 8),
     # A round whose draw is private does not even load its tables (issue 13): 6 -> 5.
     "open-round": (lambda season, player: f"/seasons/{season.slug}/rounds/99/", 5),

@@ -59,6 +59,17 @@ def signed(value: object, places: int = 2) -> str:
 
 
 @register.filter
+def signed_number(value: object, places: int = 2) -> str:
+    """A difference of league points with its sign, as `league_number` prints it: +1.5,
+    -2, 0."""
+    number = _decimal(value, places)
+    if number is None:
+        return ""
+    text = league_number(abs(number), places)
+    return f"+{text}" if number > 0 else f"-{text}" if number < 0 else text
+
+
+@register.filter
 def round_title(season: Season, number: int) -> str:
     """Round `number` of `season` in the players' words: "Round 3", "Stage 3", "Final table"."""
     try:
