@@ -17,8 +17,10 @@ $(BIN)/.installed: requirements.txt
 venv: $(BIN)/.installed
 
 # The quick start runs in DEBUG (plain-http cookies, auto-reload); production sets its own env.
+# SITE_URL (the links in chat texts and e-mails) is the quick start's own address unless given.
 # With no broker there is no celery beat: run_schedule runs its sweep beside the server.
 run: export DEBUG ?= 1
+run: export SITE_URL ?= http://$(HOST):$(PORT)
 run: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
@@ -31,11 +33,13 @@ run: venv
 # The trial's other commands, in its settings (DEBUG=1, as `make run`; the README prints the
 # rest as `DEBUG=1 .venv/bin/python manage.py ...`). They write no file but the SQLite one.
 demo: export DEBUG ?= 1
+demo: export SITE_URL ?= http://$(HOST):$(PORT)
 demo: venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo --refresh
 
 schedule: export DEBUG ?= 1
+schedule: export SITE_URL ?= http://$(HOST):$(PORT)
 schedule: venv
 	$(BIN)/python manage.py run_schedule --once
 

@@ -89,6 +89,11 @@ SENTENCES: Final[Mapping[str, tuple[Promise, tuple[str, ...], Params]]] = {
         lambda d: {"count": len(d["players"]) if isinstance(d["players"], list) else 0},
     ),
     "invite": (_("invited %(player)s <%(address)s>"), ("player", "address"), dict),
+    "where_we_play": (
+        _("where we play set to %(link)s (join at %(join_time)s)"),
+        (),
+        lambda d: {"link": d.get("link") or "-", "join_time": d.get("join_time") or "-"},
+    ),
 }
 
 

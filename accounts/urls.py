@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import signin, views
+from accounts import password_reset, signin, views
 
 urlpatterns = [
     path("login/", signin.SignInView.as_view(), name="login"),
@@ -14,7 +14,7 @@ urlpatterns = [
     path("claims/<int:claim_id>/decide/", views.decide, name="decide_claim"),
     path("import-players/", views.import_players_view, name="import_players"),
     path("invite/", views.invite, name="invite_player"),
-    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("password-reset/", password_reset.PasswordResetView.as_view(), name="password_reset"),
     path(
         "password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

@@ -31,6 +31,7 @@ from accounts.signup_form import SignupForm
 from core.acting import signed_in_user
 from core.errors import ActionCode, ActionError
 from core.permissions import is_any_organizer, require_any_organizer
+from core.site import absolute_url
 from desk.views.name_choices import (
     choice_rows,
     confirming,
@@ -212,7 +213,7 @@ def invite(request: HttpRequest) -> HttpResponse:
         def link_for(user: User) -> str:
             uid = urlsafe_base64_encode(force_bytes(user.pk))
             token = default_token_generator.make_token(user)
-            return request.build_absolute_uri(reverse("password_reset_confirm", args=[uid, token]))
+            return absolute_url(reverse("password_reset_confirm", args=[uid, token]), request)
 
         try:
             player = invite_player(name, email, actor=request.user, link_for=link_for)

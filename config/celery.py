@@ -1,10 +1,13 @@
 """The Celery application, configured from Django settings (CELERY_* names)."""
 
 import os
+from typing import Any
 
 from celery import Celery
+from celery.signals import worker_init
 
 from config.broker import guard_closed_redis_channels
+from config.startup import warn_without_site_url
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -12,3 +15,11 @@ app = Celery("whist")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 guard_closed_redis_channels()
+
+
+def warn_on_worker_start(**kwargs: Any) -> None:
+    """The worker builds the chat texts and e-mails: without SITE_URL, one line says so."""
+    warn_without_site_url("celery worker")
+
+
+worker_init.connect(warn_on_worker_start, weak=False)

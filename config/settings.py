@@ -32,8 +32,9 @@ if not SECRET_KEY:
     SECRET_KEY = "dev-only-insecure-key-for-debug-mode"
 ALLOWED_HOSTS = env("ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
-# The public address of the site (e.g. https://whist.example.org), put before the links in
-# the chat texts; empty: the texts carry the bare path.
+# The public address of the site (e.g. https://whist.example.org), put before every link in
+# the chat texts and e-mails (core.site); `make run` sets its own address, and a production
+# server started without it warns in one line (config.startup).
 SITE_URL = env("SITE_URL", default="").rstrip("/")
 CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 # Behind a reverse proxy, the request header that carries the visitor's address (e.g.

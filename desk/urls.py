@@ -2,7 +2,14 @@
 
 from django.urls import path
 
-from desk.views import manage, not_played, season_file, season_wizard, seat_links
+from desk.views import (
+    manage,
+    not_played,
+    season_file,
+    season_wizard,
+    seat_links,
+    where_we_play,
+)
 
 app_name = "manage"
 
@@ -12,6 +19,11 @@ urlpatterns = [
     path("", manage.index, name="index"),
     path("audit/", manage.audit, name="audit"),
     path("new-season/", season_wizard.new_season, name="new_season"),
+    path(
+        "leagues/<str:slug>/where-we-play/",
+        where_we_play.where_we_play,
+        name="where_we_play",
+    ),
     path("seasons/<str:slug>/", manage.season, name="season"),
     path("seasons/<str:slug>/season-file/", season_file.download, name="season_file"),
     path(round_path, manage.round_detail, name="round"),

@@ -10,11 +10,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.core.mail import send_mail
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from core.site import absolute_url
 from games.models import ResultVersion
 from league.models import Table
 
@@ -61,7 +61,7 @@ def dispute_notice(
         "season": table.round.season.name,
         "by": by,
         "reason": reason,
-        "link": settings.SITE_URL + reverse("games:table", args=[table.pk]),
+        "link": absolute_url(reverse("games:table", args=[table.pk])),
     }
     return DisputeNotice(
         to=to,

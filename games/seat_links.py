@@ -18,10 +18,8 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
-from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
@@ -259,8 +257,3 @@ def revoke_link(round_: Round, link_id: int, *, actor: Actor) -> SeatLink:
             player_id=link.player_id,
         )
     return link
-
-
-def site_url(request: HttpRequest) -> str:
-    """The address links start with: SITE_URL, else the host the organizer is using."""
-    return settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")

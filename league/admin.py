@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.db import models
 from django.db.models import Count, QuerySet
 from django.http import HttpRequest
 from django.utils.text import capfirst
@@ -76,6 +77,7 @@ class LeagueAdmin(admin.ModelAdmin[League]):
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("organizers",)
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}  # where we play
     inlines = (SeasonInline,)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[League]:

@@ -14,6 +14,20 @@ class League(models.Model):
     name = models.CharField(_("name"), max_length=120, unique=True)
     slug = models.SlugField(_("slug"), max_length=120, unique=True, allow_unicode=True)
     timezone = models.CharField(_("time zone"), max_length=64, default="Asia/Jerusalem")
+    # Where we play: the game's or video call's link and when to join it (the draw text).
+    play_link = models.URLField(
+        _("where we play (link)"),
+        max_length=500,
+        blank=True,
+        db_default="",  # rows written by code that predates it (a rolling deploy) get none
+        help_text=_("The game's or the video call's link, e.g. https://meet.example.org/whist."),
+    )
+    join_time = models.TimeField(
+        _("join time"),
+        null=True,
+        blank=True,
+        help_text=_("When the players join the link on a round's evening, e.g. 20:25."),
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
-from django.conf import settings
+from django.urls import reverse
 from django.utils import translation
 from django.utils.dateparse import parse_date, parse_time
 from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.site import absolute_url
 from league.round_names import is_final_table, is_tournament, round_title
 from league.standings import podium_places
 from publishing.snapshot_schema import (
@@ -26,6 +28,8 @@ STANDINGS_LINES = 20
 
 
 RIGHT_TO_LEFT_MARK = "\u200f"
+FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+RIGHT_TO_LEFT = {"R", "AL"}
 
 
 def season_messages(data: SnapshotData, language: str) -> LanguageTexts:
@@ -52,17 +56,34 @@ def in_direction(text: str | None, *, rtl: bool) -> str | None:
     return "\n".join(RIGHT_TO_LEFT_MARK + line for line in text.split("\n"))
 
 
+def isolated_name(name: str) -> str:
+    """A name inside Unicode isolates when it has a letter of the other direction than the
+    active language's (a Hebrew name in an English text, a Latin one in a Hebrew text), so
+    it keeps its place: "2027 ליגת חורף, round 1" stays in order, and two Hebrew names
+    listed in an English line are not swapped; other names are returned as they are."""
+    rtl = translation.get_language_bidi()
+    directions = {unicodedata.bidirectional(char) for char in name}
+    foreign = "L" in directions if rtl else bool(directions & RIGHT_TO_LEFT)
+    return f"{FIRST_STRONG_ISOLATE}{name}{POP_DIRECTIONAL_ISOLATE}" if foreign else name
+
+
+def _names(players: Sequence[str]) -> str:
+    return ", ".join(isolated_name(name) for name in players)
+
+
 def _heading(data: SnapshotData, round_: RoundData) -> str:
+    league = isolated_name(data["season"]["league"])
+    season = isolated_name(data["season"]["name"] or data["season"]["slug"])
     if is_tournament(data["rules"]):  # "stage 2" or "final table"
         return _("%(league)s, %(season)s, %(stage)s (%(date)s)") % {
-            "league": data["season"]["league"],
-            "season": data["season"]["name"] or data["season"]["slug"],
+            "league": league,
+            "season": season,
             "stage": round_title(data["rules"], round_["number"]),
             "date": round_when(data, round_),
         }
     return _("%(league)s, %(season)s, round %(number)s (%(date)s)") % {
-        "league": data["season"]["league"],
-        "season": data["season"]["name"] or data["season"]["slug"],
+        "league": league,
+        "season": season,
         "number": round_["number"],
         "date": round_when(data, round_),
     }
@@ -85,22 +106,41 @@ def round_when(data: SnapshotData, round_: RoundData) -> str:
 
 def draw_text(data: SnapshotData, round_: RoundData) -> str | None:
     """The draw as a few lines for the group: how it was made (method, seed, redraws and
-    every change with its reason), tables, reserves, and the page that checks it."""
+    every change with its reason), tables, reserves, where the league plays, and the links
+    (absolute, each at the end of its line) to the round's page and the page that checks
+    the draw."""
     draw = round_["draw"]
     if draw is None or not draw["tables"]:
         return None
     lines = [_heading(data, round_), draw_summary(draw)]
     for table in draw["tables"]:
-        names = ", ".join(p["player"] for p in table["players"])
+        names = _names([p["player"] for p in table["players"]])
         lines.append(
             _("Table %(table)s: %(players)s") % {"table": table["table"], "players": names}
         )
     if draw["reserves"]:
-        names = ", ".join(p["player"] for p in draw["reserves"])
+        names = _names([p["player"] for p in draw["reserves"]])
         lines.append(_("Reserves: %(players)s") % {"players": names})
+    lines.extend(where_we_play(data))
+    round_path = reverse("web:round", args=[data["season"]["slug"], round_["number"]])
+    lines.append(_("On the site: %(url)s") % {"url": absolute_url(round_path)})
     if draw["check_path"]:
-        lines.append(_("Check the draw: %(url)s") % {"url": settings.SITE_URL + draw["check_path"]})
+        lines.append(_("Check the draw: %(url)s") % {"url": absolute_url(draw["check_path"])})
     return "\n".join(lines)
+
+
+def where_we_play(data: SnapshotData) -> list[str]:
+    """The line saying where the league plays and when to join (none when neither is set)."""
+    link = data["season"].get("play_link", "")
+    joined = parse_time(data["season"].get("join_time", ""))
+    time = time_format(joined, "TIME_FORMAT") if joined else ""
+    if link and time:
+        return [_("Where we play (join at %(time)s): %(url)s") % {"time": time, "url": link}]
+    if link:
+        return [_("Where we play: %(url)s") % {"url": link}]
+    if time:
+        return [_("Join at %(time)s.") % {"time": time}]
+    return []
 
 
 def draw_summary(draw: DrawData) -> str:
@@ -149,7 +189,7 @@ def draw_summary(draw: DrawData) -> str:
 
 def change_text(change: DrawChangeData) -> str:
     """A change to the draw in a few words, with the organizer's reason."""
-    first, second = change["players"]
+    first, second = (isolated_name(name) for name in change["players"])
     if change["kind"] == "swap":
         return _("%(first)s and %(second)s swapped (%(reason)s)") % {
             "first": first,
@@ -177,7 +217,9 @@ def results_text(data: SnapshotData, round_: RoundData) -> str | None:
     lines = [_heading(data, round_), _("Results:")]
     for game in round_["results"]:
         ranked = sorted(game["results"], key=lambda r: (r["placement"], r["seat"]))
-        parts = ", ".join(f"{r['player']} {r['score']} ({_points(r['points'])})" for r in ranked)
+        parts = ", ".join(
+            f"{isolated_name(r['player'])} {r['score']} ({_points(r['points'])})" for r in ranked
+        )
         label = _("Table %(table)s") % {"table": game["table"]} if game["table"] else _("Game")
         lines.append(f"{label}: {parts}")
     table = round_["standings_after"]
@@ -224,7 +266,7 @@ def _standing_line(row: BriefRow) -> str:
         row["games"],
     ) % {
         "rank": rank,
-        "player": row["player"],
+        "player": isolated_name(row["player"]),
         "points": _points(row["points"]),
         "gap": f"{row['gap']:+.2f}",
         "games": row["games"],

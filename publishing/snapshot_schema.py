@@ -7,7 +7,8 @@ season (`SnapshotData`, version `SCHEMA`):
 ```
 {"schema": 2,
  "published_at": "2026-11-29T22:40:00+00:00",
- "season": SEASON,                    # slug, name, league, kind (rounds, rated, tournament)
+ "season": SEASON,                    # slug, name, league, kind (rounds, rated, tournament),
+                                      # where the league plays (link, join time)
  "rules": {...},                      # LeagueRules.to_dict() of the season
  "standings": [ROW, ...],             # in-season table, FORMATS.md 5 order
  "final_standings": [ROW, ...],       # final mode: eligible ranked first, then rank null
@@ -42,7 +43,7 @@ its inverse are `publishing.snapshot_split`.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 SCHEMA = 3
 GAMES_KEY = "games"
@@ -188,6 +189,9 @@ class SeasonInfo(TypedDict):
     end: str
     status: str
     time_zone: str
+    # where the league plays (the draw text); absent in snapshots published before it
+    play_link: NotRequired[str]  # "" for none
+    join_time: NotRequired[str]  # "HH:MM", "" for none
 
 
 class RaceSeries(TypedDict):

@@ -120,6 +120,8 @@ def inputs_fingerprint(season: Season) -> str:
         season.end,
         season.status,
         season.updated_at,
+        season.league.play_link,  # the draw text says where the league plays
+        season.league.join_time,
         games,
         confirmed,
         results,
@@ -236,6 +238,8 @@ def _season_json(season: Season, rules: LeagueRules) -> SeasonInfo:
         "end": season.end.isoformat(),
         "status": season.status,
         "time_zone": league.timezone,
+        "play_link": league.play_link,
+        "join_time": league.join_time.strftime("%H:%M") if league.join_time else "",
     }
 
 

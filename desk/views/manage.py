@@ -25,6 +25,7 @@ from core.audit import audit_entries_for
 from core.errors import ActionCode, ActionError
 from core.models import AuditEntry
 from core.permissions import require_any_organizer, require_organizer
+from core.site import site_address
 from desk.views.desk import DeskTable, all_confirmed, desk_tables, swap_groups
 from desk.views.name_choices import (
     choice_rows,
@@ -37,7 +38,6 @@ from games.disputes import disputes_for
 from games.finish import finish_round
 from games.models import ResultVersion
 from games.seat_link_lists import round_links
-from games.seat_links import site_url
 from league.actions.common import registration_deadline, season_rules
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.actions.players import NameChoiceMissing, confirmed_players, match_players
@@ -115,6 +115,7 @@ def index(request: HttpRequest) -> HttpResponse:
         request,
         "manage/index.html",
         {
+            "leagues": leagues.order_by("name"),
             "seasons": seasons,
             "disputed": [{"version": v, "dispute": reasons.get(v.table_id)} for v in disputed],
         },
@@ -218,7 +219,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             "history": draw_history(round_) if desk["drawn"] else [],
             "texts": section.texts(text_titles(is_tournament(rules))) if section else [],
             "seat_links": (
-                round_links(round_, site_url(request))
+                round_links(round_, site_address(request))
                 if desk["drawn"] and round_.status != Round.Status.FINISHED  # links expired
                 else None
             ),

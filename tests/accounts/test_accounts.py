@@ -206,6 +206,24 @@ def test_organizer_invites_a_player_who_sets_a_password_from_the_email(
     assert AuditEntry.objects.filter(action="invite").exists()
 
 
+def test_the_invitation_and_password_reset_links_start_with_site_url(
+    client, mailoutbox, django_capture_on_commit_callbacks, settings
+):
+    settings.SITE_URL = "https://whist.example.org"
+    client.force_login(make_organizer(make_season()))
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("invite_player"), {"name": "Dana", "email": "dana@example.com"})
+    client.logout()
+    user = Player.objects.get(name="Dana").user
+    user.set_password("a-long-pass-123")  # a reset is sent to a usable password only
+    user.save()
+    client.post(reverse("password_reset"), {"email": "dana@example.com"})
+    invitation, reset = mailoutbox
+    for mail in (invitation, reset):
+        link = next(word for word in mail.body.split() if "/accounts/reset/" in word)
+        assert link.startswith("https://whist.example.org/accounts/reset/"), mail.body
+
+
 def test_invite_refuses_bad_or_taken_addresses_and_linked_players(
     client, mailoutbox, django_capture_on_commit_callbacks
 ):

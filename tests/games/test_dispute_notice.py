@@ -96,3 +96,15 @@ def test_disputing_through_the_page_mails_the_reason_in_the_pages_language(
     assert len(mail.outbox) == 1
     assert REASON in mail.outbox[0].body
     assert "שולחן" in mail.outbox[0].subject
+
+
+def test_the_notices_link_is_absolute_from_site_url(
+    table, django_capture_on_commit_callbacks, settings
+):
+    settings.SITE_URL = "https://whist.example.org"
+    a, b, *_ = with_addresses(table)
+    submit_result(table, actor=a, scores=[10, 20, 30, 40])
+    with django_capture_on_commit_callbacks(execute=True):
+        dispute_result(table, 1, actor=b, reason=REASON)
+    link = "https://whist.example.org" + reverse("games:table", args=[table.pk])
+    assert mail.outbox[0].body.rstrip().endswith(link)
