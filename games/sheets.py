@@ -40,7 +40,8 @@ class CheckedResult:
     deal_results: list[DealResult] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
-        """The live check of the whole sheet: verdict, scores, problems and each deal's scores."""
+        """The live check of the whole sheet: verdict, scores, problems, each deal's scores
+        and the running totals of its valid deals."""
         return {
             "valid": self.valid,
             "scores": None if self.scores is None else list(self.scores),
@@ -50,6 +51,8 @@ class CheckedResult:
                 for d in self.deal_results
             ],
             "fields": self.fields(),
+            "totals": self.running_totals(),
+            "complete": sum(1 for d in self.deal_results if d.valid),
         }
 
     def fields(self, deal: int | None = None) -> dict[str, list[str]]:
@@ -165,7 +168,7 @@ def check_sheet(deals: object, preset_name: str, deals_per_game: int) -> Checked
         _sheet_error(problem, deals, deals_per_game, minimum_bid)
         for problem in check.problems
         if _deal_index(problem.path, _DEAL) not in empty
-    ]
+    ] + [problem for i, deal in enumerate(deals) if (problem := _tricks_past_13(i, deal))]
     if empty:
         errors.insert(
             1 if errors and errors[0].code == GameCode.DEAL_COUNT else 0,
@@ -174,6 +177,19 @@ def check_sheet(deals: object, preset_name: str, deals_per_game: int) -> Checked
     if errors or check.totals is None:
         return CheckedResult(False, None, deals, errors, check.deal_results)
     return CheckedResult(True, check.totals, deals, [], check.deal_results)
+
+
+def _tricks_past_13(index: int, record: object) -> Problem | None:
+    """A deal whose tricks are not all entered yet but already add up to more than 13 (the
+    engine checks the total only once all four are there), flagged as it is typed: three
+    players' 7, 5 and 4 tricks are 16 before the fourth is known."""
+    tricks = record.get("tricks") if isinstance(record, dict) else None
+    if not isinstance(tricks, list):
+        return None
+    entered = [t for t in tricks if isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= 13]
+    if len(entered) == len(tricks) or sum(entered) <= 13:
+        return None
+    return _entry_error(ErrorCode.TRICKS_TOTAL, f"deals[{index}].tricks", total=sum(entered))
 
 
 _SEAT = re.compile(r"^scores\[(\d+)\]$")

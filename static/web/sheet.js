@@ -4,9 +4,10 @@
 // value the rules fix or a stated default (the winning bid and its trump in one tap; the
 // fourth player's tricks 13 minus the others'; every player's contract the tricks he took
 // (made) unless the player taps what he bid; the declarer when one player alone
-// contracted at least the bid), the running totals the server's check gives, and
-// a draft that survives (the server's copy, or this phone's when it is newer or the
-// network is down).
+// contracted at least the bid), the running totals the server's check gives, each
+// problem's sentence beside its field, the view and the focus moved with the entry (the
+// next tap is always on screen), and a draft that survives (the server's copy, or this
+// phone's when it is newer or the network is down).
 (function () {
   "use strict";
   var root = document.getElementById("deal-sheet");
@@ -26,6 +27,8 @@
   var stale = {};         // deal index -> true while the server has not checked its change
   var checked = [];       // per deal, the server's word: {messages: {field: [...]}, scores}
   var sheetResult = null; // the whole sheet: {valid, scores} (the engine's totals when valid)
+  var totals = null;      // the engine's running totals of every valid deal on the sheet
+  var complete = 0;       // how many deals of the sheet the engine scored
   var lastChanged = 0;
   var checkSerial = 0;
   var checkTimer = null;
@@ -157,14 +160,16 @@
 
   // --- state of each deal, from the fields and the server's answer ---------------------
   // Messages for what the player entered: while a deal is unfinished, only about the
-  // values it has (an empty field is not yet a mistake).
+  // values it has (an empty field is not yet a mistake) and about the deal as a whole (the
+  // server says so only when the values it needs are there: three players' tricks past 13,
+  // four contracts that add up to 13 before the declarer is known).
   function problems(deal) {
     var entry = checked[deal];
     if (!entry || stale[deal]) return [];
-    var complete = filled(deal) === NAMES.length;
+    var whole = filled(deal) === NAMES.length;
     var out = [];
     Object.keys(entry.messages).forEach(function (name) {
-      if (!complete && (name === "" || get(deal, name) === "")) return;
+      if (!whole && name !== "" && get(deal, name) === "") return;
       entry.messages[name].forEach(function (message) { out.push({ field: name, message: message }); });
     });
     return out;
@@ -236,17 +241,7 @@
       var byDefault = get(current, "contract-" + seat) === "" || !!auto[key(current, "contract-" + seat)];
       button.classList.toggle("is-auto", on && byDefault);
     });
-    var list = root.querySelector("[data-problems]");
-    list.textContent = "";
-    problems(current).forEach(function (problem) {
-      var item = document.createElement("li");
-      item.className = "error";
-      item.textContent = problem.message;
-      list.appendChild(item);
-      var field = problem.field === "trump" ? "winning_bid" : problem.field;
-      var cell = root.querySelector('[data-cell="' + field + '"]');
-      if (cell) cell.classList.add("has-problem");
-    });
+    renderProblems();
     root.querySelectorAll("[data-goto]").forEach(function (chip) {
       var deal = Number(chip.dataset.goto);
       var state = dealState(deal);
@@ -260,40 +255,129 @@
     root.querySelector('[data-step="1"]').disabled = current === config.deals - 1;
     renderTotals();
   }
+  // Each problem's sentence right under its field's row (the bid's, a player's, the
+  // declarer's; a problem of the whole deal under the players), the field marked and
+  // described by it.
+  function problemAnchor(field) {
+    var seat = /^(?:contract|tricks)-(\d)$/.exec(field);
+    if (seat) return root.querySelector('[data-seat-row="' + seat[1] + '"]');
+    if (field === "declarer") return root.querySelector("[data-declarer-row]");
+    if (field === "trump" || field === "winning_bid") return root.querySelector("[data-bid-row]");
+    var rows = root.querySelectorAll("[data-seat-row]");
+    return rows[rows.length - 1];
+  }
+  function renderProblems() {
+    root.querySelectorAll("[data-problem-box]").forEach(function (box) { box.remove(); });
+    root.querySelectorAll("[data-cell]").forEach(function (cell) { cell.removeAttribute("aria-describedby"); });
+    var boxes = [];
+    problems(current).forEach(function (problem, index) {
+      var anchor = problemAnchor(problem.field);
+      var found = boxes.filter(function (box) { return box.anchor === anchor; })[0];
+      if (!found) {
+        var inTable = anchor.tagName === "TR";
+        var holder = document.createElement(inTable ? "tr" : "div");
+        holder.className = "deal-problem";
+        holder.setAttribute("data-problem-box", "");
+        var list = holder;
+        if (inTable) {
+          list = document.createElement("td");
+          list.colSpan = 4;
+          holder.appendChild(list);
+        }
+        anchor.after(holder);
+        found = { anchor: anchor, list: list };
+        boxes.push(found);
+      }
+      var sentence = document.createElement("p");
+      sentence.className = "error";
+      sentence.id = "deal-problem-" + index;
+      sentence.setAttribute("data-problem", problem.field);
+      sentence.textContent = problem.message;
+      found.list.appendChild(sentence);
+      var field = problem.field === "trump" ? "winning_bid" : problem.field;
+      var cell = root.querySelector('[data-cell="' + field + '"]');
+      if (cell) {
+        cell.classList.add("has-problem");
+        var described = cell.getAttribute("aria-describedby");
+        cell.setAttribute("aria-describedby", (described ? described + " " : "") + sentence.id);
+      }
+    });
+  }
+  // The engine's totals of the deals on the sheet, as the server's last check gave them.
   function renderTotals() {
-    var totals = [0, 0, 0, 0];
-    var done = 0;
-    for (var deal = 0; deal < config.deals; deal++) {
-      var scores = dealScores(deal);
-      if (!scores) continue;
-      done += 1;
-      scores.forEach(function (score, seat) { totals[seat] += score; });
-    }
+    var shown = totals || [0, 0, 0, 0];
     var final = sheetResult && sheetResult.valid && sheetResult.scores;
-    if (final) totals = sheetResult.scores;
+    if (final) shown = sheetResult.scores;
     root.querySelector("[data-totals-title]").textContent = final
-      ? text.textFinal : fill(text.textAfter, { done: done, total: config.deals });
+      ? text.textFinal : fill(text.textAfter, { done: complete, total: config.deals });
     root.querySelectorAll("[data-total]").forEach(function (cell) {
-      cell.textContent = String(totals[Number(cell.dataset.total)]);
+      cell.textContent = String(shown[Number(cell.dataset.total)]);
     });
   }
   function status(message) { root.querySelector("[data-status]").textContent = message; }
 
+  // --- the view and the focus follow the entry ---------------------------------------------
+  // Scroll as little as needed so that `el` is wholly on screen below the sticky totals,
+  // with `context` (something above it) too when both fit.
+  function reveal(el, context) {
+    if (!el || !el.getClientRects().length) return;
+    var top = root.querySelector(".sheet-totals").offsetHeight + 8;
+    var bottom = document.documentElement.clientHeight - 8;
+    var box = el.getBoundingClientRect();
+    var start = context ? Math.min(context.getBoundingClientRect().top, box.top) : box.top;
+    if (box.bottom - start > bottom - top) start = box.top;
+    var by = box.bottom > bottom ? box.bottom - bottom : 0;
+    if (start - by < top) by = start - top;
+    if (by) window.scrollBy({ top: by, left: 0, behavior: "instant" });
+  }
+  // Where the next tap goes: the bid grid, the keypad, the declarer's row or the contracts.
+  function activePanel() {
+    if (target === "bid") return root.querySelector("[data-bid-grid]");
+    if (isPadField(target)) return root.querySelector("[data-keys]");
+    if (target === "declarer") return root.querySelector("[data-declarer-row]");
+    var pickers = root.querySelector("[data-contract-pickers]");
+    return pickers.hidden ? null : pickers;
+  }
+  // `quiet`: the page has just opened, so the focus stays at its start.
+  function follow(quiet) {
+    var panel = activePanel();
+    if (!panel) return;
+    var pickers = root.querySelector("[data-contract-pickers]");
+    if (target === "declarer" && !pickers.hidden) {
+      reveal(pickers, panel);  // the declarer's row and the contracts of any other player who missed
+    } else {
+      reveal(panel, root.querySelector(target === "bid" ? ".deal-card" : ".deal-seats"));
+    }
+    var button = panel.querySelector('button[aria-pressed="true"]') || panel.querySelector("button");
+    if (!quiet && button && !panel.contains(document.activeElement)) button.focus({ preventScroll: true });
+  }
+  // After a check: the first problem's sentence in view, with its field's row.
+  function showProblem() {
+    var sentence = root.querySelector("[data-problem]");
+    if (!sentence) return false;
+    reveal(activePanel(), sentence);
+    reveal(sentence, sentence.closest("[data-problem-box]").previousElementSibling);
+    return true;
+  }
+
   // --- moving between deals --------------------------------------------------------------
-  function go(deal, scroll) {
+  function go(deal, quiet) {
     current = Math.max(0, Math.min(config.deals - 1, deal));
     target = nextTarget(current);
     advanceAfterCheck = null;
     clearTimeout(advanceTimer);
     render();
-    // The next deal starts at its trump: bring the card's top under the sticky totals.
-    if (scroll) root.querySelector(".deal-card").scrollIntoView({ block: "start" });
+    follow(quiet);
   }
   function moveOn(deal) {
     var wait = advanceNotBefore - Date.now();
-    if (wait <= 0) { go(deal + 1, true); return; }
+    if (wait <= 0) { go(deal + 1); return; }
     render();
-    advanceTimer = setTimeout(function () { if (current === deal) go(deal + 1, true); }, wait);
+    advanceTimer = setTimeout(function () { if (current === deal) go(deal + 1); }, wait);
+  }
+  function firstWithProblem() {
+    for (var deal = 0; deal < config.deals; deal++) if (dealState(deal) === "problem") return deal;
+    return null;
   }
   function firstUnfinished() {
     for (var deal = 0; deal < config.deals; deal++) {
@@ -314,6 +398,7 @@
       advanceNotBefore = Date.now() + (presumed[deal] ? PRESUMED_GRACE_MS : 0);
     }
     render();
+    follow();
     scheduleCheck();
     scheduleSave();
   }
@@ -345,10 +430,11 @@
     } else if (data.cell) {
       target = data.cell === "winning_bid" ? "bid" : data.cell;
       render();
+      follow();
     } else if (data.step) {
-      go(current + Number(data.step), true);
+      go(current + Number(data.step));
     } else if (data.goto !== undefined) {
-      go(Number(data.goto), true);
+      go(Number(data.goto));
     }
   });
 
@@ -377,18 +463,23 @@
     checkSerial += 1;  // an answer already on its way is about older fields: ignore it
     checkTimer = setTimeout(check, 150);
   }
-  function check() {
+  // `opening`: the page has just opened with a sheet (a draft restored, or a sheet the
+  // server sent back): check every deal, then open the first one with a problem.
+  function check(opening) {
     var serial = ++checkSerial;
     var body = fields();
     // While deals are missing, ask only about the deal just changed (a few hundred bytes);
-    // once every deal is filled in, ask for the whole sheet's verdict.
-    if (!everyDealFilled()) body.deal = lastChanged;
+    // once every deal is filled in, or when the page opens, ask for the whole sheet's verdict.
+    if (!opening && !everyDealFilled()) body.deal = lastChanged;
+    var checking = current;
     post(config.checkUrl, body).then(function (response) { return response.json(); })
       .then(function (result) {
         if (serial !== checkSerial) return;
         if (result.error) { status(result.error); return; }
         absorb(result);
         stale = {};
+        var bad = opening ? firstWithProblem() : null;
+        if (bad !== null) { go(bad); showProblem(); return; }
         var deal = advanceAfterCheck;
         advanceAfterCheck = null;
         if (deal === current && dealScores(deal)) {
@@ -399,6 +490,7 @@
           }
         }
         render();
+        if (checking === current) showProblem();
       })
       .catch(function () {
         if (serial !== checkSerial) return;
@@ -437,6 +529,8 @@
     sheetResult = oneDeal
       ? { valid: false, scores: null }
       : { valid: !!result.valid, scores: result.scores || null };
+    totals = result.totals || null;
+    complete = result.complete || 0;
   }
 
   // --- the draft: this phone first, then the server ------------------------------------
@@ -505,6 +599,6 @@
   document.querySelectorAll("[data-grid-only]").forEach(function (el) { el.hidden = true; });
   root.hidden = false;
   restore();
-  go(firstUnfinished());
-  if (Object.keys(fields()).length) check();
+  go(firstUnfinished(), true);
+  if (Object.keys(fields()).length) check(true);
 })();
