@@ -22,6 +22,8 @@ from django.db import connection
 from django.utils import timezone
 
 from games.actions import submit_result
+from games.models import SeatLink
+from games.seat_links import issue_links, token_for
 from league.actions.draws import do_draw_round, publish_draw
 from league.models import Player, Registration, Round, Seat, Table
 from tests.browser.test_accessibility import axe_violations
@@ -71,9 +73,18 @@ class Evening:
     files: dict[Path, str] = field(default_factory=dict)
 
     def visit(self, page, language: str, name: str, path: str) -> None:  # type: ignore[no-untyped-def]
-        response = page.goto(self.base + path)
-        where = f"{language} {name} ({path})"
-        if response is None or response.status >= 400:
+        self.keep(page, language, name, page.goto(self.base + path))
+
+    def submit(self, page, language: str, name: str, button, status: int = 200) -> None:  # type: ignore[no-untyped-def]
+        """Press a form's button and keep the page it leads to (after any redirect); a
+        refused form answers 400."""
+        with page.expect_navigation() as navigation:
+            button.click()
+        self.keep(page, language, name, navigation.value, status)
+
+    def keep(self, page, language: str, name: str, response, status: int = 200) -> None:  # type: ignore[no-untyped-def]
+        where = f"{language} {name} ({page.url.removeprefix(self.base)})"
+        if response is None or response.status != status:
             self.problems.append(f"{where}: answered {response and response.status}")
             return
         page.wait_for_load_state()
@@ -124,7 +135,8 @@ def new_context(chromium, language: str):  # type: ignore[no-untyped-def]
 def the_evening(season):  # type: ignore[no-untyped-def]
     """Round 4 in play (user0..user3 at table 1, user0's sheet waiting for confirmation by the
     others; user4 at table 2, nothing entered yet), round 5 drawn by the league's rule and
-    published, round 6 open with registrations; an organizer of the league."""
+    published, round 6 open with registrations; an organizer of the league, who made round
+    4's private links."""
     table, players = seat_players_with_accounts(season)
     user0 = get_user_model().objects.get(username="user0")
     submit_result(table, actor=user0, deals=SHEET)
@@ -145,6 +157,7 @@ def the_evening(season):  # type: ignore[no-untyped-def]
     publish_draw(drawn)
     open_round = Round.objects.create(season=season, number=6, date=today + dt.timedelta(days=7))
     register(open_round, everyone[:5])
+    issue_links(table.round, actor=organizer)
     return table, empty, players
 
 
@@ -177,6 +190,10 @@ def walk_player(evening: Evening, chromium, language: str, season, tables, playe
     log_in(page, evening.base, "user4", "/me/")
     visit(page, language, "me-tonight", "/me/")
     visit(page, language, "table-entry", f"/tables/{empty.pk}/")
+    for seat, score in enumerate(("999999", "1", "2", "3")):  # out of range, refused
+        page.fill(f"#score-{seat}", score)
+    scores = page.locator("form:has(#score-0) [type=submit]")
+    evening.submit(page, language, "scores-refused", scores, status=400)
     visit(page, language, "sheet", f"/tables/{empty.pk}/sheet/")
     sheet = page.locator("#deal-sheet")
     sheet.locator('[data-bid="5"][data-trump="H"]').click()
@@ -184,6 +201,12 @@ def walk_player(evening: Evening, chromium, language: str, season, tables, playe
         sheet.locator(f'.number-pad [data-number="{taken}"]').click()
     page.locator("[data-contract-pickers]").wait_for(state="visible")
     evening.axe(page, language, "sheet-contracts")
+    context.close()
+    # A player without an account opens his private link.
+    context = new_context(chromium, language)
+    page = context.new_page()
+    link = SeatLink.objects.filter(table=empty).order_by("id")[1]
+    visit(page, language, "private-link", f"/links/{token_for(link)}/")
     context.close()
 
 
@@ -196,8 +219,13 @@ def walk_organizer(evening: Evening, chromium, language: str, season) -> None:  
     visit(page, language, "manage", "/manage/")
     visit(page, language, "season-desk", f"{desk}/")
     visit(page, language, "round-desk-open", f"{desk}/rounds/6/")
+    page.fill("#names", "Plaeyr 007\nNew Name")  # a near name and a new one: asked about
+    evening.submit(page, language, "confirm-names", page.locator("form:has(#names) [type=submit]"))
     visit(page, language, "round-desk-in-play", f"{desk}/rounds/4/")
     visit(page, language, "round-desk-drawn", f"{desk}/rounds/5/")
+    if language == LANGUAGES[0]:
+        links = page.locator("#seat-links-section form [type=submit]")
+        evening.submit(page, language, "links-made", links)
     visit(page, language, "round-print", f"{desk}/rounds/5/print/")
     visit(page, language, "draw-check", f"/seasons/{season.slug}/rounds/5/draw-check/")
     visit(page, language, "wizard", "/manage/new-season/")
