@@ -12,6 +12,7 @@ from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.bidi import isolate
 from core.site import absolute_url
 from league.round_names import is_final_table, is_tournament, round_title
 from league.standings import podium_places
@@ -28,7 +29,6 @@ STANDINGS_LINES = 20
 
 
 RIGHT_TO_LEFT_MARK = "\u200f"
-FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
 RIGHT_TO_LEFT = {"R", "AL"}
 
 
@@ -64,7 +64,7 @@ def isolated_name(name: str) -> str:
     rtl = translation.get_language_bidi()
     directions = {unicodedata.bidirectional(char) for char in name}
     foreign = "L" in directions if rtl else bool(directions & RIGHT_TO_LEFT)
-    return f"{FIRST_STRONG_ISOLATE}{name}{POP_DIRECTIONAL_ISOLATE}" if foreign else name
+    return isolate(name) if foreign else name
 
 
 def _names(players: Sequence[str]) -> str:

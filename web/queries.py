@@ -255,13 +255,24 @@ class ArchiveEntry:
     players: int
 
 
-def finished_seasons() -> list[Season]:
-    """Every finished season, newest first, with its league (1 query)."""
-    return list(
-        Season.objects.filter(status=Season.Status.FINISHED)
-        .select_related("league")
-        .order_by("-end", "slug")
+@dataclass(frozen=True)
+class SeasonList:
+    """The header's "Seasons": the current ones (running, then upcoming, by start date),
+    then the finished ones, newest first."""
+
+    current: list[Season]
+    finished: list[Season]
+
+
+def season_list() -> SeasonList:
+    """Every season with its league, current first, then the archive (1 query)."""
+    seasons = list(Season.objects.select_related("league").order_by("-end", "slug"))
+    finished = [s for s in seasons if s.status == Season.Status.FINISHED]
+    current = sorted(
+        (s for s in seasons if s.status != Season.Status.FINISHED),
+        key=lambda s: (s.status != Season.Status.RUNNING, s.start, s.slug),
     )
+    return SeasonList(current, finished)
 
 
 def archive_entries(seasons: Sequence[Season]) -> list[ArchiveEntry]:

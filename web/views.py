@@ -201,8 +201,12 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @public_page
 def archive(request: HttpRequest) -> HttpResponse:
-    seasons = queries.finished_seasons()
-    return render(request, "web/archive.html", {"seasons": queries.archive_entries(seasons)})
+    seasons = queries.season_list()
+    return render(
+        request,
+        "web/archive.html",
+        {"current": seasons.current, "seasons": queries.archive_entries(seasons.finished)},
+    )
 
 
 @public_page

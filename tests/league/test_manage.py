@@ -173,8 +173,9 @@ def test_season_and_index_query_counts(client, count, django_assert_num_queries)
     client.force_login(organizer)
     with django_assert_num_queries(4):  # the session comes from the cache
         assert client.get(reverse("manage:season", args=[season.slug])).status_code == 200
-    # user (the session is cached), organizer check, seasons, disputed results
-    with django_assert_num_queries(4):
+    # user (the session is cached), organizer check, leagues (where we play), seasons,
+    # disputed results
+    with django_assert_num_queries(5):
         assert client.get(reverse("manage:index")).status_code == 200
 
 

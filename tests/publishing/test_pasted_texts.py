@@ -5,6 +5,7 @@ keep their place."""
 from __future__ import annotations
 
 import datetime as dt
+import doctest
 import re
 from urllib.parse import urlsplit
 
@@ -12,11 +13,13 @@ import pytest
 from django.urls import resolve
 from django.utils import timezone, translation
 
+from core import bidi
 from league.models import DrawRecord, Player
 from publishing.actions import do_publish_season
 from publishing.messages import isolated_name
 from publishing.snapshots import build_snapshot_data, inputs_fingerprint
 from tests.publishing import factories as f
+from web.templatetags import web_format
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +108,9 @@ def test_a_name_is_isolated_only_against_the_texts_direction():
     with translation.override("he"):
         assert isolated_name("דנה") == "דנה"
         assert isolated_name("Dana 2") == f"{FSI}Dana 2{PDI}"
+
+
+@pytest.mark.parametrize("module", [bidi, web_format])
+def test_the_isolates_doctests_hold(module):
+    outcome = doctest.testmod(module)
+    assert outcome.attempted >= 1 and outcome.failed == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import openpyxl
 import pytest
@@ -304,6 +305,36 @@ def test_rules_page_follows_the_season_rules(client, make_season):
     assert "At most 4 games are dropped" in page
     assert "A game is 28 deals" in page
     assert "Deal scores" in page
+
+
+def test_the_headers_seasons_lists_current_seasons_first_then_the_archive(
+    client, make_season
+):
+    make_season("season-9", status=Season.Status.FINISHED)
+    make_season("season-10")
+    make_season("season-11", status=Season.Status.UPCOMING, publish=False)
+    page = get(client, reverse("web:archive")).content.decode()
+    assert f'href="{reverse("web:archive")}"' in get(client, "/").content.decode()  # the header
+    current, archive = page.split("Season archive</h2>")
+    assert "season-10" in current and "season-11" in current and "season-9" not in current
+    assert current.index("season-10") < current.index("season-11")  # running, then upcoming
+    assert "not started yet" in current and "season-9" in archive
+
+
+def test_every_page_has_a_meta_description(client, make_season):
+    season = make_season()
+    for url in ("/", reverse("web:archive"), reverse("web:season", args=[season.slug])):
+        for language in ("en", "he"):
+            page = get(client, url, language).content.decode()
+            assert re.search(r'<meta name="description" content="[^"]{40,}">', page), url
+
+
+def test_a_hebrew_season_name_keeps_its_place_in_an_english_title(client, make_season):
+    season = make_season()
+    Season.objects.filter(pk=season.pk).update(name="ליגת חורף 2027")
+    page = get(client, reverse("web:round", args=[season.slug, 1])).content.decode()
+    isolated = chr(0x2068) + "ליגת חורף 2027" + chr(0x2069)
+    assert f"<title>Round 1 · {isolated}</title>" in page
 
 
 def test_archive_shows_the_podium_and_number_of_players(client, make_season):

@@ -12,6 +12,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
+from core.bidi import isolate
 from core.errors import ActionError
 from league.actions.common import season_rules
 from league.models import Season
@@ -93,6 +94,18 @@ def as_date(value: object) -> dt.date | None:
     if isinstance(value, dt.date):
         return value
     return parse_date(str(value)) if value else None
+
+
+@register.filter(name="isolate")
+def isolate_name(value: object) -> str:
+    """A name inside Unicode isolates, for a <title> or a translated sentence
+    (`{% blocktranslate with season=season.name|isolate %}`): a Hebrew name keeps its place
+    in an English title and a Latin one in a Hebrew title (escaped like any value).
+
+    >>> isolate_name("חורף 2027") == chr(0x2068) + "חורף 2027" + chr(0x2069)
+    True
+    """
+    return isolate(str(value))
 
 
 @register.filter
