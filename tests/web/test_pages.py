@@ -307,9 +307,7 @@ def test_rules_page_follows_the_season_rules(client, make_season):
     assert "Deal scores" in page
 
 
-def test_the_headers_seasons_lists_current_seasons_first_then_the_archive(
-    client, make_season
-):
+def test_the_headers_seasons_lists_current_seasons_first_then_the_archive(client, make_season):
     make_season("season-9", status=Season.Status.FINISHED)
     make_season("season-10")
     make_season("season-11", status=Season.Status.UPCOMING, publish=False)
