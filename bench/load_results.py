@@ -61,7 +61,7 @@ from bench.support import (
 SEASON = "bench-load"
 REQUEST_TIMEOUT = 60
 CURRENT_STATUS = re.compile(r'class="status status-(\w+)"')
-CONFIRM_VERSION = re.compile(r'/confirm/">.*?name="version" value="(\d+)"', re.DOTALL)
+CONFIRM_VERSION = re.compile(r'/confirm/"[^>]*>.*?name="version" value="(\d+)"', re.DOTALL)
 CAN_ENTER = 'name="mode" value="scores"'
 MESSAGE = re.compile(r'<li class="(success|error|info|warning)">')
 
