@@ -37,9 +37,23 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 # server started without it warns in one line (config.startup).
 SITE_URL = env("SITE_URL", default="").rstrip("/")
 CSRF_FAILURE_VIEW = "config.views.csrf_failure"
-# Behind a reverse proxy, the request header that carries the visitor's address (e.g.
-# HTTP_X_REAL_IP or HTTP_X_FORWARDED_FOR, whose last entry is taken); empty: REMOTE_ADDR.
-CLIENT_ADDRESS_HEADER = env("CLIENT_ADDRESS_HEADER", default="")
+# BEHIND_PROXY=1 when every request comes through our own reverse proxy (deploy/nginx/):
+# only then are the headers it sets trusted, since without one any visitor could send them:
+# X-Forwarded-Proto (the request was https), the visitor's address (CLIENT_ADDRESS_HEADER,
+# by default X-Forwarded-For, whose last entry our proxy added) and X-Request-ID
+# (config.request_ids). Off, the address is REMOTE_ADDR and the scheme the connection's.
+BEHIND_PROXY = env.bool("BEHIND_PROXY", default=False)
+if BEHIND_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    CLIENT_ADDRESS_HEADER = env("CLIENT_ADDRESS_HEADER", default="HTTP_X_FORWARDED_FOR")
+elif env("CLIENT_ADDRESS_HEADER", default=""):
+    raise ImproperlyConfigured(
+        "CLIENT_ADDRESS_HEADER is set but BEHIND_PROXY is not: a visitor could send that "
+        "header himself; set BEHIND_PROXY=1 when the app runs behind the proxy, or unset "
+        "CLIENT_ADDRESS_HEADER"
+    )
+else:
+    CLIENT_ADDRESS_HEADER = ""
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -281,7 +295,6 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
     SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 # Every log record hides private link tokens, and a refused request (4xx) logs one line
 # without its traceback (config/log_records.py).

@@ -125,3 +125,49 @@ def test_production_refuses_unknown_hosts():
     assert result.returncode == 0, result.stderr
     assert result.stdout.split()[-1] == "400"
     assert "Traceback" not in result.stdout
+
+
+def _proxy_view_of_a_request(**extra: str) -> list[object]:
+    """What the app makes of a request that says it came through a proxy over https."""
+    code = (
+        "import json\nfrom django.conf import settings as s\nfrom django.test import Client\n"
+        "from accounts.signin_limits import client_address\n"
+        "from django.test import RequestFactory\n"
+        "r = Client().get('/healthz', HTTP_HOST='league.example.org',"
+        " HTTP_X_FORWARDED_PROTO='https')\n"
+        "q = RequestFactory().get('/', HTTP_X_FORWARDED_FOR='198.51.100.7, 203.0.113.9')\n"
+        "print(json.dumps([r.status_code, s.SECURE_PROXY_SSL_HEADER, client_address(q)]))"
+    )
+    result = run_django(code, **extra)
+    assert result.returncode == 0, result.stderr
+    found: list[object] = json.loads(result.stdout.strip().splitlines()[-1])
+    return found
+
+
+def test_forwarded_headers_are_not_trusted_without_behind_proxy():
+    status, header, address = _proxy_view_of_a_request()
+    assert status == 301, "X-Forwarded-Proto from anyone must not make plain http look secure"
+    assert header is None
+    assert address == "127.0.0.1"
+
+
+def test_forwarded_headers_are_trusted_behind_the_proxy():
+    status, header, address = _proxy_view_of_a_request(BEHIND_PROXY="1")
+    assert status == 200
+    assert header == ["HTTP_X_FORWARDED_PROTO", "https"]
+    assert address == "203.0.113.9", "the last X-Forwarded-For entry, the one our proxy added"
+
+
+def test_a_client_address_header_without_behind_proxy_is_refused_in_one_line():
+    env = production_env(CLIENT_ADDRESS_HEADER="HTTP_X_REAL_IP")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert "CLIENT_ADDRESS_HEADER is set but BEHIND_PROXY is not" in result.stderr
+    assert "Traceback" not in result.stderr
