@@ -6,6 +6,7 @@ from typing import Any
 from celery import Celery
 from celery.signals import worker_init
 
+from config import log_records, task_request_ids
 from config.broker import guard_closed_redis_channels
 from config.startup import warn_without_site_url
 
@@ -15,6 +16,10 @@ app = Celery("whist")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 guard_closed_redis_channels()
+# The worker's and beat's records, from their first, carry the request id their formats
+# name (config.log_records); Django's logging set-up installs the same factory again.
+log_records.install()
+task_request_ids.connect()
 
 
 def warn_on_worker_start(**kwargs: Any) -> None:

@@ -21,6 +21,10 @@ keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))  # gthread only; sync
 # Load the app before forking: workers share its memory and a broken deploy fails at start.
 preload_app = True
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+# gunicorn's default line, then the request id the app answered with (config.request_ids).
+access_log_format = (
+    '%(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s'
+)
 # Private link tokens are hidden in every access and error log line (config/log_records.py).
 logger_class = "config.gunicorn_logging.PrivateLinksLogger"
 errorlog = "-"

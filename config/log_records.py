@@ -1,4 +1,5 @@
-"""What a log line may carry: never a private link's token, and a refused request in one line.
+"""What a log line may carry: never a private link's token, a refused request in one line,
+and the request id.
 
 Every log record is made by the record factory installed here, at Django's logging set-up
 (settings.LOGGING_CONFIG) and by gunicorn's logger class (config/gunicorn_logging.py), so
@@ -12,6 +13,9 @@ the record: Django's, gunicorn's, Celery's and the app's own.
   PermissionDenied carries its traceback there) and the `django.security.*` loggers'
   answers to a SuspiciousOperation (a 400: a bad Host, a tampered session) lose their
   traceback, so no visitor can fill the error log with them. A server error (5xx) keeps it.
+- Every record carries `request_id`: the id of the request or Celery task it was logged
+  for (config.request_ids), `-` outside one, so every format (settings.LOGGING, the
+  Celery worker's) can name it.
 
 This module imports nothing of Django's: gunicorn loads it before the app.
 """
@@ -22,6 +26,8 @@ import logging
 import logging.config
 import re
 from typing import Any
+
+from config import request_ids
 
 HIDDEN = "<hidden>"
 # `links/` then the token: up to the next `/` (or `%2F`), space, quote, `?`, `#` or `&`.
@@ -60,7 +66,8 @@ def keep_private(record: logging.LogRecord) -> None:
 
 
 class PrivateRecords:
-    """The record factory: the one it replaces makes the record, then keep_private."""
+    """The record factory: the one it replaces makes the record, then keep_private, then
+    the request id."""
 
     def __init__(self, make: Any) -> None:
         self.make = make
@@ -68,6 +75,7 @@ class PrivateRecords:
     def __call__(self, *args: Any, **kwargs: Any) -> logging.LogRecord:
         record: logging.LogRecord = self.make(*args, **kwargs)
         keep_private(record)
+        record.request_id = request_ids.current() or request_ids.NONE
         return record
 
 

@@ -54,6 +54,9 @@ elif env("CLIENT_ADDRESS_HEADER", default=""):
     )
 else:
     CLIENT_ADDRESS_HEADER = ""
+# The header that carries the request id (config.request_ids): read from the proxy when
+# BEHIND_PROXY, sent back on every response.
+REQUEST_ID_HEADER = env("REQUEST_ID_HEADER", default="X-Request-ID")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -82,6 +85,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: every log line of the request and the tasks it queues carry its id.
+    "config.request_id_middleware.RequestIdMiddleware",
     # First: a kept public page is answered here, as the stack below left it (web.door).
     "web.door.PageDoorMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -265,6 +270,14 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# The worker's and beat's own log lines, with the logger and the request id as well.
+CELERY_WORKER_LOG_FORMAT = (
+    "%(asctime)s %(levelname)s/%(processName)s %(name)s [%(request_id)s] %(message)s"
+)
+CELERY_WORKER_TASK_LOG_FORMAT = (
+    "%(asctime)s %(levelname)s/%(processName)s %(name)s [%(request_id)s] "
+    "%(task_name)s[%(task_id)s] %(message)s"
+)
 REDIS_URL = env("REDIS_URL", default="")
 
 REST_FRAMEWORK = {
@@ -299,10 +312,13 @@ if not DEBUG:
 # Every log record hides private link tokens, and a refused request (4xx) logs one line
 # without its traceback (config/log_records.py).
 LOGGING_CONFIG = "config.log_records.configure"
+# Each line: time, level, logger, request id (config/request_ids.py), message.
+LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"lines": {"format": LOG_FORMAT}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "lines"}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="WARNING")},
 }
 

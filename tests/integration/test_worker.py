@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import time
 
 import psycopg
@@ -12,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from config import request_ids
 from games.actions import confirm_result, submit_result
 from games.models import Game
 from league.actions.draws import do_draw_round, publish_draw
@@ -81,6 +83,22 @@ def test_confirmed_result_is_published_by_the_worker(start_worker):
     assert snapshot.season_id == season.pk
     game = Game.objects.get(table=table)
     wait_for(lambda: RatingChange.objects.filter(game=game).count() == 4, what="the ratings")
+
+
+def test_the_worker_logs_a_task_under_the_id_of_the_request_that_queued_it(start_worker):
+    season = f.season()
+    forget_queued()
+    worker = start_worker()
+    with request_ids.bound("itest-request-0001"):
+        tasks.publish_season.apply_async((season.pk,))
+    wait_for(
+        lambda: re.search(
+            r"\[itest-request-0001\] Task publishing\.publish_season\[[-0-9a-f]+\] succeeded",
+            worker.log.read_text(errors="replace"),
+        ),
+        what="the task's line with the request id",
+    )
+    assert "Logging error" not in worker.log.read_text(errors="replace")
 
 
 def test_duplicate_messages_publish_one_snapshot(start_worker):
