@@ -11,7 +11,8 @@ workers, with a limit per counter:
 within a 15-minute window. A successful sign-in clears the address-and-name counter only
 (clearing the address one would let an attacker with one account reset it at will).
 The counts are best effort: with the shared cache down, signing in keeps working (and is
-unlimited for that while) rather than failing for everyone.
+unlimited for that while) rather than failing for everyone: django-redis answers a miss and
+logs it (settings.DJANGO_REDIS_IGNORE_EXCEPTIONS).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ def client_username(request: HttpRequest, credentials: dict[str, Any] | None) ->
 
 
 class SignInLimitHandler(AxesCacheHandler):  # type: ignore[misc]  # axes ships no types
-    """Axes' cache handler with one limit per counter (LIMITS), best effort on cache errors."""
+    """Axes' cache handler with one limit per counter (LIMITS)."""
 
     def _counters(
         self, request: HttpRequest, credentials: dict[str, Any] | None
@@ -67,15 +68,11 @@ class SignInLimitHandler(AxesCacheHandler):  # type: ignore[misc]  # axes ships 
     def _counts(
         self, request: HttpRequest, credentials: dict[str, Any] | None
     ) -> list[tuple[int, int]]:
-        """(failures, limit) of each counter; none when the cache cannot be read."""
-        try:
-            return [
-                (int(self.cache.get(key, default=0)), limit)
-                for key, limit in self._counters(request, credentials)
-            ]
-        except Exception:
-            logger.exception("sign-in limit: cache unavailable, not counting")
-            return []
+        """(failures, limit) of each counter (0 failures when the cache is down)."""
+        return [
+            (int(self.cache.get(key, default=0)), limit)
+            for key, limit in self._counters(request, credentials)
+        ]
 
     def get_failures(self, request: HttpRequest, credentials: dict[str, Any] | None = None) -> int:
         return max((count for count, _limit in self._counts(request, credentials)), default=0)
@@ -93,16 +90,12 @@ class SignInLimitHandler(AxesCacheHandler):  # type: ignore[misc]  # axes ships 
     ) -> None:
         if request is None or self.is_whitelisted(request, credentials):
             return
-        try:
-            for key, _limit in self._counters(request, credentials):
-                if not self.cache.add(key, 1, timeout=WINDOW_SECONDS):
-                    try:
-                        self.cache.incr(key)
-                    except ValueError:  # expired between add() and incr()
-                        self.cache.set(key, 1, timeout=WINDOW_SECONDS)
-        except Exception:
-            logger.exception("sign-in limit: cache unavailable, failure not counted")
-            return
+        for key, _limit in self._counters(request, credentials):
+            if not self.cache.add(key, 1, timeout=WINDOW_SECONDS):
+                try:
+                    self.cache.incr(key)
+                except ValueError:  # expired between add() and incr()
+                    self.cache.set(key, 1, timeout=WINDOW_SECONDS)
         if self.is_locked(request, credentials):
             username = get_client_username(request, credentials)
             logger.warning(
@@ -127,8 +120,4 @@ class SignInLimitHandler(AxesCacheHandler):  # type: ignore[misc]  # axes ships 
     def user_logged_in(self, sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
         tried = getattr(request, "POST", {}).get("username")
         credentials = {"username": tried or user.get_username()}
-        try:
-            account_key = get_client_cache_keys(request, credentials)[0]
-            self.cache.delete(account_key)
-        except Exception:
-            logger.exception("sign-in limit: cache unavailable, count not cleared")
+        self.cache.delete(get_client_cache_keys(request, credentials)[0])

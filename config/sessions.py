@@ -1,17 +1,15 @@
 """Sessions read from the shared cache, written through to the database, never broken by it.
 
-Django's `cached_db` store already falls back to the database when reading the cache fails,
-but then raises while putting the row back in the cache, and raises on `exists` (creating a
-session) and `delete` (signing out): with Redis down, every signed-in request would be a
-server error. This store logs those failures and goes on with the database row, which stays
-the record. A session is kept in the cache at most `CACHE_TTL` seconds: a sign-out made
-while the cache was unreachable removes the database row but cannot remove the cached copy,
-which then lives at most that long.
+Django's `cached_db` store, with two differences. A cache outage is the cache backend's
+business: django-redis answers a miss and logs it (settings.DJANGO_REDIS_IGNORE_EXCEPTIONS),
+so the store goes on with the database row, which stays the record. And a session is kept
+in the cache at most `CACHE_TTL` seconds: a sign-out made while the cache was unreachable
+removes the database row but cannot remove the cached copy, which then lives at most that
+long.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -20,8 +18,6 @@ from django.contrib.sessions.backends.db import SessionStore as DBStore
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core.cache.backends.base import BaseCache
 
-logger = logging.getLogger(__name__)
-
 CACHE_TTL = 600
 # A session's pass at the door (web.signed_door): dropped whenever the session is saved or
 # deleted, so the door never gives a page to a session that changed since Django accepted it.
@@ -29,7 +25,7 @@ DOOR_PASS_PREFIX = "web:door-pass:"
 
 
 class SessionStore(CachedDBStore):
-    """`cached_db`, tolerant of cache outages, with cache entries bounded in time."""
+    """`cached_db`, with cache entries bounded in time."""
 
     # Set or defined by Django's stores; the stubs do not declare them.
     _cache: BaseCache
@@ -37,11 +33,7 @@ class SessionStore(CachedDBStore):
     _get_session_from_db: Callable[[], AbstractBaseSession | None]
 
     def load(self) -> dict[str, Any]:
-        try:
-            data = self._cache.get(self.cache_key)
-        except Exception:  # an unreachable cache, or a key the cache refuses
-            logger.warning("session cache unreachable: reading the database", exc_info=True)
-            data = None
+        data = self._cache.get(self.cache_key)
         if data is not None:
             cached: dict[str, Any] = data
             return cached
@@ -52,41 +44,17 @@ class SessionStore(CachedDBStore):
         self._keep(loaded, self.get_expiry_age(expiry=row.expire_date))
         return loaded
 
-    def exists(self, session_key: str | None) -> bool:
-        if not session_key:
-            return False
-        try:
-            if self.cache_key_prefix + session_key in self._cache:
-                return True
-        except Exception:
-            logger.warning("session cache unreachable: asking the database", exc_info=True)
-        return DBStore.exists(self, session_key)
-
     def save(self, must_create: bool = False) -> None:
         DBStore.save(self, must_create)
-        self._drop_pass(self.session_key)
+        if self.session_key is not None:
+            self._cache.delete(DOOR_PASS_PREFIX + self.session_key)
         self._keep(self._session, self.get_expiry_age())
 
     def delete(self, session_key: str | None = None) -> None:
         DBStore.delete(self, session_key)
         key = session_key if session_key is not None else self.session_key
-        if key is None:
-            return
-        try:
+        if key is not None:
             self._cache.delete_many([self.cache_key_prefix + key, DOOR_PASS_PREFIX + key])
-        except Exception:
-            logger.warning("session cache unreachable: a cached copy may live on", exc_info=True)
-
-    def _drop_pass(self, key: str | None) -> None:
-        if key is None:
-            return
-        try:
-            self._cache.delete(DOOR_PASS_PREFIX + key)
-        except Exception:
-            logger.warning("session cache unreachable: a door pass may live on", exc_info=True)
 
     def _keep(self, data: dict[str, Any], age: int) -> None:
-        try:
-            self._cache.set(self.cache_key, data, min(age, CACHE_TTL))
-        except Exception:
-            logger.warning("session cache unreachable: the session was not cached", exc_info=True)
+        self._cache.set(self.cache_key, data, min(age, CACHE_TTL))

@@ -176,12 +176,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 STANDINGS_SHARDS = env.int("STANDINGS_SHARDS", default=2)
 STANDINGS_SHARDED_FROM = env.int("STANDINGS_SHARDED_FROM", default=200_000)
 
+# CACHE_URL=rediscache://host:6379/1 is django-redis (one client per server, kept). A Redis
+# that is down or slow is a cache miss, logged on the `django_redis.cache` logger, never an
+# error (the pages, sign-in and its limits, the API's rate limits and the sessions go on
+# without it); within a second: a cache that hangs must not hold up every request.
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
-if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
-    # The same cache, without a new Redis client object per call (config/cache.py).
-    CACHES["default"]["BACKEND"] = "config.cache.RedisCache"
+if CACHES["default"]["BACKEND"] == "django_redis.cache.RedisCache":
+    CACHES["default"].setdefault("OPTIONS", {}).setdefault("SOCKET_CONNECT_TIMEOUT", 1)
+    CACHES["default"]["OPTIONS"].setdefault("SOCKET_TIMEOUT", 1)
+DJANGO_REDIS_IGNORE_EXCEPTIONS = True
+DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 # Sessions are read from the cache and written through to the database (config/sessions.py:
-# Django's cached_db, with cache outages logged, not raised): a signed-in request costs no
+# Django's cached_db, a cache outage a miss): a signed-in request costs no
 # session query once its session is cached, and a cache outage or restart only falls back to
 # the database row. Only with a shared cache (CACHE_URL, Redis): a per-process cache would
 # keep a signed-out session alive in the other workers, so without one they stay in the

@@ -1,6 +1,7 @@
 """Project-wide pytest fixtures."""
 
 import pytest
+from axes.handlers.proxy import AxesProxyHandler
 from django.utils import translation
 
 
@@ -16,3 +17,16 @@ def _default_language_after_each_test():  # type: ignore[no-untyped-def]
     later test never reads another test's language."""
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def shared_cache_down(settings):  # type: ignore[no-untyped-def]
+    """The shared cache as production configures it (django-redis, settings.CACHES), on a
+    Redis that is down: nothing listens on port 1. Axes keeps its handler (and the handler its
+    cache) once made: it is made again on this cache, and after it on the test's own."""
+    settings.CACHES = {
+        "default": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
+    }
+    AxesProxyHandler.implementation = None
+    yield
+    AxesProxyHandler.implementation = None

@@ -1,30 +1,36 @@
-"""The Redis cache keeps one client per connection pool (config/cache.py)."""
+"""The shared cache is django-redis (settings.CACHES): a Redis that is down is a logged miss,
+never an error, and one that answers keeps what it was given."""
 
 from __future__ import annotations
 
+import logging
+
 import pytest
 import redis
-
-from config.cache import RedisCache
+from django.core.cache import cache
+from django_redis.cache import RedisCache
 
 SERVER = "redis://127.0.0.1:6379/12"
 
 
-def test_the_redis_cache_reuses_its_client():
-    cache = RedisCache(SERVER, {})
-    client = cache._cache.get_client(write=False)
-    assert cache._cache.get_client(write=True) is client  # one server: one pool, one client
-    assert isinstance(client, redis.Redis)
-    assert client.connection_pool is cache._cache._get_connection_pool(True)
-
-
 def test_the_redis_cache_reads_what_it_wrote():
-    cache = RedisCache(SERVER, {"OPTIONS": {"socket_connect_timeout": 0.5}})
+    shared = RedisCache(SERVER, {"OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.5}})
     try:
-        cache.set("config-cache-test", {"a": 1}, timeout=5)
+        shared.set("config-cache-test", {"a": 1}, timeout=5)
     except redis.ConnectionError:
         pytest.skip("no Redis on 127.0.0.1:6379")
-    assert cache.get("config-cache-test") == {"a": 1}
-    assert cache.get_many(["config-cache-test", "nothing"]) == {"config-cache-test": {"a": 1}}
-    cache.delete("config-cache-test")
-    assert cache.get("config-cache-test") is None
+    assert shared.get("config-cache-test") == {"a": 1}
+    assert shared.get_many(["config-cache-test", "nothing"]) == {"config-cache-test": {"a": 1}}
+    shared.delete("config-cache-test")
+    assert shared.get("config-cache-test") is None
+
+
+def test_a_redis_that_is_down_is_a_miss_and_a_log_line_not_an_error(shared_cache_down, caplog):
+    caplog.set_level(logging.ERROR, logger="django_redis.cache")
+    assert cache.get("anything", default="the default") == "the default"
+    cache.set("anything", 1)
+    assert cache.add("anything", 1) is None
+    assert cache.incr("anything") is None
+    assert cache.delete("anything") is None
+    assert "anything" not in cache
+    assert [r.name for r in caplog.records].count("django_redis.cache") >= 5

@@ -99,8 +99,7 @@ def test_sessions_come_from_the_cache_only_when_it_is_shared(cache_url, engine):
     ).stdout
     session_engine, cache_backend = out.split()
     assert session_engine == engine
-    # Django's Redis cache, one client per pool (config/cache.py)
-    assert cache_backend == ("config.cache.RedisCache" if cache_url else "LocMem")
+    assert cache_backend == ("django_redis.cache.RedisCache" if cache_url else "LocMem")
 
 
 def test_the_tests_read_sessions_from_their_one_process_cache(settings):

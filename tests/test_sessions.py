@@ -15,13 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def broken_cache(monkeypatch):  # type: ignore[no-untyped-def]
-    def fail(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise ConnectionError("cache server is down")
-
-    for name in ("get", "set", "delete", "has_key", "__contains__"):
-        monkeypatch.setattr(type(cache), name, fail, raising=False)
-        monkeypatch.setattr(cache, name, fail, raising=False)
+def broken_cache(shared_cache_down):  # type: ignore[no-untyped-def]
+    """Redis down under the production cache backend (tests/conftest.py)."""
 
 
 def test_a_cached_session_is_read_without_a_query(django_assert_num_queries):

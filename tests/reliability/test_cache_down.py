@@ -9,15 +9,10 @@ from django.test import Client
 from games.actions import confirm_result
 from games.models import Game
 
-DEAD_REDIS = "redis://127.0.0.1:1/0"  # nothing listens there
-
 
 @pytest.fixture
-def cache_down(settings):
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                    "LOCATION": DEAD_REDIS}
-    }  # fmt: skip
+def cache_down(shared_cache_down):
+    """Redis down under the production cache backend (tests/conftest.py)."""
 
 
 def test_a_confirmation_succeeds_while_the_shared_cache_is_down(alpha, cache_down):
