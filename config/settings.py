@@ -276,6 +276,26 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Time limits, in seconds: past its soft limit a task is interrupted (SoftTimeLimitExceeded:
+# its transaction rolls back and the minute's sweep does the work again), past the hard one
+# its worker process is replaced. The tasks that read whole seasons (publishing, the sweep
+# that publishes stale ones, the rating run, the weekly upkeep) have the long limits.
+CELERY_TASK_SOFT_TIME_LIMIT = env.int("CELERY_TASK_SOFT_TIME_LIMIT", default=120)
+CELERY_TASK_TIME_LIMIT = env.int("CELERY_TASK_TIME_LIMIT", default=150)
+CELERY_LONG_TASKS = (
+    "publishing.publish_season",
+    "publishing.sweep",
+    "rating.apply_ratings",
+    "standings.check_tally",
+    "standings.compact_index",
+)
+CELERY_TASK_ANNOTATIONS = {
+    name: {
+        "soft_time_limit": env.int("CELERY_LONG_TASK_SOFT_TIME_LIMIT", default=900),
+        "time_limit": env.int("CELERY_LONG_TASK_TIME_LIMIT", default=960),
+    }
+    for name in CELERY_LONG_TASKS
+}
 # The worker's and beat's own log lines, with the logger and the request id as well.
 CELERY_WORKER_LOG_FORMAT = (
     "%(asctime)s %(levelname)s/%(processName)s %(name)s [%(request_id)s] %(message)s"
