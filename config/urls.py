@@ -3,13 +3,15 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from config.views import healthz
+from config.views import favicon, healthz, robots_txt
 
 handler404 = "config.views.page_not_found"
 handler500 = "config.views.server_error"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("robots.txt", robots_txt, name="robots_txt"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),

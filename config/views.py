@@ -1,8 +1,13 @@
-"""Project-level views that belong to no app: the health check and the error pages."""
+"""Project-level views that belong to no app: the health check, the error pages, robots.txt
+and the favicon."""
 
 from __future__ import annotations
 
 import sys
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
 
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -16,6 +21,10 @@ from django.views.decorators.csrf import requires_csrf_token
 from django.views.decorators.http import require_GET
 
 RETRY_AFTER_SECONDS = 5
+# What crawlers leave alone: the organizer's pages, private links, accounts and personal
+# pages, the admin, the API and the language switch. The public pages stay open.
+CLOSED_TO_CRAWLERS = ("/manage/", "/links/", "/accounts/", "/me/", "/admin/", "/api/", "/i18n/")
+SITE_FILE_MAX_AGE = 24 * 3600
 
 
 @require_GET
@@ -23,6 +32,28 @@ RETRY_AFTER_SECONDS = 5
 def healthz(request: HttpRequest) -> HttpResponse:
     """A fixed answer with no database work: liveness for monitors, baseline for benchmarks."""
     return HttpResponse("ok\n", content_type="text/plain")
+
+
+@require_GET
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    """robots.txt: every public page open, CLOSED_TO_CRAWLERS closed."""
+    lines = ["User-agent: *", *(f"Disallow: {path}" for path in CLOSED_TO_CRAWLERS), "Allow: /"]
+    response = HttpResponse("\n".join(lines) + "\n", content_type="text/plain; charset=utf-8")
+    response["Cache-Control"] = f"public, max-age={SITE_FILE_MAX_AGE}"
+    return response
+
+
+@cache
+def _favicon() -> bytes:
+    return (Path(settings.BASE_DIR) / "static" / "favicon.ico").read_bytes()
+
+
+@require_GET
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, where browsers and feed readers look for it (the pages name the SVG)."""
+    response = HttpResponse(_favicon(), content_type="image/vnd.microsoft.icon")
+    response["Cache-Control"] = f"public, max-age={SITE_FILE_MAX_AGE}"
+    return response
 
 
 def _retry_address(request: HttpRequest) -> str:

@@ -123,6 +123,8 @@ def _seeds(evening: Evening) -> list[str]:
         reverse("manage:index"),
         reverse("claims"),
         reverse("healthz"),
+        reverse("robots_txt"),
+        reverse("favicon"),
         reverse("set_language"),
         reverse("password_reset_done"),
         reverse("password_reset_confirm", args=["MQ", "not-a-token"]),
