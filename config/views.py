@@ -8,7 +8,6 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-
 from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
