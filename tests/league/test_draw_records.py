@@ -455,3 +455,17 @@ def test_the_draw_command_runs_djangos_checks_as_manage_py_does(drawn):
     out = StringIO()
     call_command("draw", "season-10", "--round", "1", "--check", skip_checks=False, stdout=out)
     assert "matches" in out.getvalue()
+
+
+@pytest.mark.parametrize("language", ["he", "en"])
+def test_the_recipes_example_string_reads_left_to_right_in_every_language(client, drawn, language):
+    """The example "12345:Dana" is the exact string hashed: on a Hebrew page it sits in an
+    LTR-isolated element, or it would read "Dana:12345"."""
+    round_, _players = drawn
+    publish_draw(round_)
+    url = f"/seasons/{round_.season.slug}/rounds/1/draw-check/"
+    html = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert '<code dir="ltr">12345:Dana</code>' in html
+    assert "“12345:Dana”" not in html
+    if language == "he":
+        assert 'dir="rtl"' in html and '(למשל <code dir="ltr">12345:Dana</code>)' in html
