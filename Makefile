@@ -6,22 +6,34 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint venv demo schedule worker beat
+.PHONY: run test lint venv run-venv demo schedule worker beat
 
+# One venv, two stamps that say which set it holds: .installed the app's requirements
+# (requirements.txt: what `make run`, demo, schedule, worker and beat need), .installed-dev
+# also the suite's and the tools' (requirements-dev.txt: `make venv`, test, lint). On a fresh
+# clone `make run` installs the first only; after `make test` nothing more is installed.
 $(BIN)/.installed: requirements.txt
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $@
 
-venv: $(BIN)/.installed
+$(BIN)/.installed-dev: requirements.txt requirements-dev.txt
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $(BIN)/.installed $@
+
+venv: $(BIN)/.installed-dev
+
+run-venv: $(BIN)/.installed
 
 # The quick start runs in DEBUG (plain-http cookies, auto-reload); production sets its own env.
 # SITE_URL (the links in chat texts and e-mails) is the quick start's own address unless given.
 # With no broker there is no celery beat: run_schedule runs its sweep beside the server.
 run: export DEBUG ?= 1
 run: export SITE_URL ?= http://$(HOST):$(PORT)
-run: venv
+run: run-venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo
 	@echo "The league app is at http://$(HOST):$(PORT)/ (admin: http://$(HOST):$(PORT)/admin/, user 'organizer', password 'organizer')"
@@ -34,13 +46,13 @@ run: venv
 # rest as `DEBUG=1 .venv/bin/python manage.py ...`). They write no file but the SQLite one.
 demo: export DEBUG ?= 1
 demo: export SITE_URL ?= http://$(HOST):$(PORT)
-demo: venv
+demo: run-venv
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py load_demo --refresh
 
 schedule: export DEBUG ?= 1
 schedule: export SITE_URL ?= http://$(HOST):$(PORT)
-schedule: venv
+schedule: run-venv
 	$(BIN)/python manage.py run_schedule --once
 
 test: venv
@@ -52,8 +64,8 @@ lint: venv
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
-worker: venv
+worker: run-venv
 	$(BIN)/celery -A config worker --loglevel=info
 
-beat: venv
+beat: run-venv
 	$(BIN)/celery -A config beat --loglevel=info
