@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class League(models.Model):
@@ -75,7 +76,7 @@ class Season(models.Model):
     class Status(models.TextChoices):
         UPCOMING = "upcoming", _("upcoming")
         RUNNING = "running", _("running")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("season status", "finished")
 
     league = models.ForeignKey(
         League, on_delete=models.PROTECT, related_name="seasons", verbose_name=_("league")
@@ -114,7 +115,7 @@ class Round(models.Model):
         CLOSED = "closed", _("registration closed")
         DRAWN = "drawn", _("drawn")
         IN_PLAY = "in_play", _("in play")
-        FINISHED = "finished", _("finished")
+        FINISHED = "finished", pgettext_lazy("round status", "finished")
 
     class DrawMethod(models.TextChoices):
         RANDOM = "random", _("random")

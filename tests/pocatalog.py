@@ -11,9 +11,10 @@ HEBREW_CATALOG = (
 
 @dataclass
 class Entry:
-    """One catalog entry: its source text(s), translation(s), flags and line number."""
+    """One catalog entry: its context, source text(s), translation(s), flags and line number."""
 
     line: int
+    context: str = ""
     msgid: str = ""
     msgid_plural: str = ""
     msgstrs: list[str] = field(default_factory=list)
@@ -32,6 +33,7 @@ def read_catalog(path: Path = HEBREW_CATALOG) -> list[Entry]:
     entries: list[Entry] = []
     current: Entry | None = None
     flags: set[str] = set()
+    context = ""
     target = ""
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         line = raw.strip()
@@ -46,12 +48,18 @@ def read_catalog(path: Path = HEBREW_CATALOG) -> list[Entry]:
         if not line or line.startswith("#"):
             continue
         keyword, _, rest = line.partition(" ")
-        if keyword == "msgid":
-            current = Entry(line=number, flags=flags)
+        if keyword == "msgctxt":
+            context = _unquote(rest)
+            target = "msgctxt"
+        elif keyword == "msgid":
+            current = Entry(line=number, context=context, flags=flags)
             entries.append(current)
             flags = set()
+            context = ""
             target = "msgid"
             current.msgid = _unquote(rest)
+        elif target == "msgctxt" and line.startswith('"'):
+            context += _unquote(line)
         elif current is None:
             raise ValueError(f"{path}:{number}: text before the first msgid")
         elif keyword == "msgid_plural":

@@ -42,7 +42,8 @@ CATALOG = [entry for entry in read_catalog() if not entry.obsolete]
 
 
 def _where(entry: Entry) -> str:
-    return f"django.po line {entry.line}: {entry.msgid!r} -> {entry.msgstrs!r}"
+    context = f" ({entry.context})" if entry.context else ""
+    return f"django.po line {entry.line}: {entry.msgid!r}{context} -> {entry.msgstrs!r}"
 
 
 def test_hebrew_catalog_uses_the_clubs_words() -> None:
@@ -80,3 +81,4 @@ def test_hebrew_catalog_has_no_fuzzy_or_empty_translations() -> None:
 def test_catalog_reader_sees_every_entry() -> None:
     assert len(CATALOG) > 800
     assert any(entry.msgid_plural for entry in CATALOG)
+    assert any(entry.context for entry in CATALOG)
