@@ -1,7 +1,7 @@
 """Typed player names: trimmed of the direction marks a Hebrew chat's text carries, checked
 for invisible characters, and matched against the known ones: the same name written
 differently (case, accents, Hebrew niqqud and final letters) or a near spelling (one or two
-letters off).
+letters off, the Levenshtein distance computed by rapidfuzz).
 
 Pure: takes names and (id, name) pairs, returns matches; no ORM.
 
@@ -24,8 +24,11 @@ True
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import Levenshtein
 
 # Hebrew final letters (kaf, mem, nun, pe, tsadi) written as their regular forms.
 FINAL_LETTERS = str.maketrans("ךםןףץ", "כמנפצ")
@@ -86,21 +89,6 @@ def normalise_name(name: str) -> str:
     return " ".join("".join(kept).translate(FINAL_LETTERS).split())
 
 
-def edit_distance(a: str, b: str, limit: int) -> int:
-    """The Levenshtein distance of `a` and `b`, or `limit + 1` as soon as it exceeds `limit`."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        current = [i]
-        for j, cb in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        if min(current) > limit:
-            return limit + 1
-        previous = current
-    return previous[-1]
-
-
 def allowed_distance(length: int) -> int:
     """How many letters may differ: none for very short names, one up to 7, then two."""
     if length <= 2:
@@ -111,7 +99,7 @@ def allowed_distance(length: int) -> int:
 def is_near(a: str, b: str) -> bool:
     """True when the normalised names `a` and `b` are the same or a near spelling."""
     limit = allowed_distance(min(len(a), len(b)))
-    return edit_distance(a, b, limit) <= limit
+    return Levenshtein.distance(a, b, score_cutoff=limit) <= limit
 
 
 @dataclass(frozen=True)
@@ -136,23 +124,50 @@ def match_names(names: Sequence[str], known: Sequence[tuple[int, str]]) -> list[
     same; else a name with the key (name_key) of one known player's is that player; a name
     that normalises like two known players (and has the key of none or of both) asks which.
     """
-    normalised = [(pk, name, name_key(name), normalise_name(name)) for pk, name in known]
+    pks = [pk for pk, _name in known]
+    known_names = [name for _pk, name in known]
+    norms = [normalise_name(name) for name in known_names]
+    by_name, by_key, by_norm = (
+        _index(known_names),
+        _index(map(name_key, known_names)),
+        _index(norms),
+    )
     matches = []
     for name in names:
-        key, target = name_key(name), normalise_name(name)
-        verbatim = [pk for pk, known_name, _k, _n in normalised if known_name == name]
-        keyed = [pk for pk, _name, known_key, _n in normalised if known_key == key]
-        same = [pk for pk, _name, _k, norm in normalised if norm == target]
-        exact = _only([verbatim[:1], keyed, same])
-        limit = allowed_distance(len(target))
-        near = sorted(
-            (edit_distance(target, norm, limit), known_name, pk)
-            for pk, known_name, _k, norm in normalised
-            if is_near(target, norm)
-        )
+        target = normalise_name(name)
+        tiers = (by_name.get(name, [])[:1], by_key.get(name_key(name), []), by_norm.get(target, []))
+        exact = _only([[pks[i] for i in tier] for tier in tiers])
+        near = sorted((distance, known_names[i], pks[i]) for distance, i in _near(target, norms))
         candidates = tuple((pk, known_name) for _d, known_name, pk in near[:MAX_CANDIDATES])
         matches.append(NameMatch(name=name, exact=exact, candidates=candidates))
     return matches
+
+
+def _index(values: Iterable[str]) -> dict[str, list[int]]:
+    """Each value with the positions it holds, in order."""
+    positions: dict[str, list[int]] = {}
+    for i, value in enumerate(values):
+        positions.setdefault(value, []).append(i)
+    return positions
+
+
+def _near(target: str, norms: Sequence[str]) -> list[tuple[int, int]]:
+    """(distance, index) of each of `norms` near `target` (is_near). rapidfuzz keeps only
+    those within the target's own allowance, the most any of them can be allowed (the
+    allowance grows with the length and is_near takes the shorter's); then each is held to
+    the allowance of the shorter name."""
+    found = process.extract(
+        target,
+        norms,
+        scorer=Levenshtein.distance,
+        score_cutoff=allowed_distance(len(target)),
+        limit=None,
+    )
+    return [
+        (int(distance), i)
+        for _norm, distance, i in found
+        if distance <= allowed_distance(min(len(target), len(norms[i])))
+    ]
 
 
 def _only(tiers: Sequence[Sequence[int]]) -> int | None:
