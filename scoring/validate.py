@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from typing_extensions import TypeIs
+
 from scoring.calls import CALL_VALUE, PASS_VALUE
 from scoring.cards import CARD_CODES, CARD_INDEX, CARD_SUIT, STRAIN_BY_NAME, Strain
 from scoring.errors import ErrorCode
@@ -99,7 +101,11 @@ def _show(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
-def _whole(value: object, low: int, high: int) -> bool:
+# What the summary fields (trump, declarer, winning_bid) say when they are missing.
+WITHOUT_AUCTION: Final = "when there is no auction"
+
+
+def _whole(value: object, low: int, high: int) -> TypeIs[int]:
     return type(value) is int and low <= value <= high
 
 
@@ -315,68 +321,85 @@ class _DealCheck:
                 f"frisch must be a list of rounds, not {_show(frisch)}.",
             )
             return 0
+        self.check_frisch_rounds(len(frisch))
+        directions = self.preset.options.frisch_directions
+        for r, passes in enumerate(frisch):
+            passed = self.read_frisch_round(r, passes)
+            if passed is None:
+                continue
+            step = directions[r % len(directions)]
+            for seat, cards_passed in enumerate(passed):
+                for card in cards_passed:
+                    if self.holder is not None:
+                        self.holder[card] = (seat + step) % 4
+        return len(frisch)
+
+    def check_frisch_rounds(self, rounds: int) -> None:
+        """The preset allows a frisch, and this many rounds of it."""
         options = self.preset.options
-        if frisch and not options.frisch_rounds:
+        if rounds and not options.frisch_rounds:
             self.fail(
                 ErrorCode.FRISCH_NOT_ALLOWED,
                 "frisch",
                 f"The {self.preset.name} preset has no frisch: "
                 "when all four pass, the cards are redealt.",
             )
-        elif len(frisch) > options.frisch_rounds:
+        elif rounds > options.frisch_rounds:
             self.fail(
                 ErrorCode.FRISCH_NOT_ALLOWED,
                 f"frisch[{options.frisch_rounds}]",
                 f"At most {options.frisch_rounds} frisch rounds are allowed; "
                 "after that an all-pass means a redeal.",
             )
-        holder = self.holder
-        directions = options.frisch_directions
-        for r, passes in enumerate(frisch):
-            if type(passes) is not list or len(passes) != 4:
+
+    def read_frisch_round(self, r: int, passes: object) -> list[list[int]] | None:
+        """The cards each seat passed in frisch round `r`, taken out of its hand (in transit
+        until every seat has passed); None when the round is not 4 lists."""
+        if type(passes) is not list or len(passes) != 4:
+            self.fail(
+                ErrorCode.MALFORMED,
+                f"frisch[{r}]",
+                f"frisch[{r}] must be 4 lists of 3 cards, one per seat.",
+            )
+            return None
+        passed: list[list[int]] = [[], [], [], []]
+        for seat, cards in enumerate(passes):
+            path = f"frisch[{r}][{seat}]"
+            if type(cards) is not list:
                 self.fail(
                     ErrorCode.MALFORMED,
-                    f"frisch[{r}]",
-                    f"frisch[{r}] must be 4 lists of 3 cards, one per seat.",
+                    path,
+                    f"{path} must be a list of the 3 cards seat {seat} passed.",
                 )
                 continue
-            passed: list[list[int]] = [[], [], [], []]
-            for seat, cards in enumerate(passes):
-                path = f"frisch[{r}][{seat}]"
-                if type(cards) is not list:
-                    self.fail(
-                        ErrorCode.MALFORMED,
-                        path,
-                        f"{path} must be a list of the 3 cards seat {seat} passed.",
-                    )
-                    continue
-                if len(cards) != 3:
-                    self.fail(
-                        ErrorCode.MALFORMED,
-                        path,
-                        f"Seat {seat} passed {len(cards)} cards in a frisch; it must be 3.",
-                    )
-                for k, code in enumerate(cards):
-                    card = self.card_code(code, f"{path}[{k}]")
-                    if card is None or holder is None:
-                        continue
-                    if holder[card] != seat:
-                        self.fail(
-                            ErrorCode.FRISCH_CARD_NOT_IN_HAND,
-                            f"{path}[{k}]",
-                            f"Seat {seat} passed {CARD_CODES[card]} in frisch round {r + 1} "
-                            "without holding it.",
-                        )
-                        continue
-                    holder[card] = -2  # in transit until every seat has passed
+            if len(cards) != 3:
+                self.fail(
+                    ErrorCode.MALFORMED,
+                    path,
+                    f"Seat {seat} passed {len(cards)} cards in a frisch; it must be 3.",
+                )
+            for k, code in enumerate(cards):
+                card = self.frisch_card(r, seat, code, f"{path}[{k}]")
+                if card is not None:
                     passed[seat].append(card)
-            step = directions[r % len(directions)]
-            for seat, cards_passed in enumerate(passed):
-                receiver = (seat + step) % 4
-                for card in cards_passed:
-                    if holder is not None:
-                        holder[card] = receiver
-        return len(frisch)
+        return passed
+
+    def frisch_card(self, r: int, seat: int, code: object, path: str) -> int | None:
+        """The card `seat` passed at `path`, taken from its hand; None if it cannot be."""
+        card = self.card_code(code, path)
+        holder = self.holder
+        if card is None or holder is None:
+            return None
+        if holder[card] != seat:
+            self.fail(
+                ErrorCode.FRISCH_CARD_NOT_IN_HAND,
+                path,
+                f"Seat {seat} passed {CARD_CODES[card]} in frisch round {r + 1} "
+                "without holding it.",
+            )
+            return None
+        holder[card] = -2  # in transit until every seat has passed
+        return card
 
     def read_trump_auction(
         self, record: dict[Any, Any], dealer: int, minimum: int
@@ -388,75 +411,80 @@ class _DealCheck:
         bid_value: int | None = None
         if has_auction:
             declarer, bid_value = self.read_auction(auction, dealer, minimum)
-        required = "when there is no auction"
+        trump_strain = self.read_trump(record.get("trump"), has_auction)
+        given_declarer = self.read_declarer(record.get("declarer"), has_auction)
+        winning_bid = self.read_winning_bid(record.get("winning_bid"), has_auction, minimum)
+        if has_auction and bid_value is not None:
+            self.check_agrees("trump", trump_strain, bid_value % 5, Strain(bid_value % 5).name)
+            self.check_agrees("declarer", given_declarer, declarer, str(declarer))
+            self.check_agrees("winning_bid", winning_bid, bid_value // 5, str(bid_value // 5))
+            return declarer, bid_value
+        if given_declarer is None or trump_strain is None or winning_bid is None:
+            return None, None
+        return given_declarer, winning_bid * 5 + trump_strain
 
-        trump = record.get("trump")
-        trump_strain: int | None = None
+    def read_trump(self, trump: object, has_auction: bool) -> int | None:
+        """The summary's trump strain (required without an auction), or None."""
         if trump is None:
             if not has_auction:
                 self.fail(
                     ErrorCode.MALFORMED,
                     "trump",
-                    f"trump is required {required}: one of S H D C NT.",
+                    f"trump is required {WITHOUT_AUCTION}: one of S H D C NT.",
                 )
-        elif type(trump) is not str or trump not in STRAIN_BY_NAME:
+            return None
+        if type(trump) is not str or trump not in STRAIN_BY_NAME:
             self.fail(
                 ErrorCode.MALFORMED,
                 "trump",
                 f"trump must be one of S H D C NT, not {_show(trump)}.",
             )
-        else:
-            trump_strain = int(STRAIN_BY_NAME[trump])
+            return None
+        return int(STRAIN_BY_NAME[trump])
 
-        given_declarer = record.get("declarer")
-        if given_declarer is None:
+    def read_declarer(self, declarer: object, has_auction: bool) -> int | None:
+        """The summary's declarer (required without an auction), or None."""
+        if declarer is None:
             if not has_auction:
                 self.fail(
                     ErrorCode.MALFORMED,
                     "declarer",
-                    f"declarer is required {required}: a seat 0..3.",
+                    f"declarer is required {WITHOUT_AUCTION}: a seat 0..3.",
                 )
-        elif not _whole(given_declarer, 0, 3):
+            return None
+        if not _whole(declarer, 0, 3):
             self.fail(
                 ErrorCode.MALFORMED,
                 "declarer",
-                f"declarer must be a seat 0..3, not {_show(given_declarer)}.",
+                f"declarer must be a seat 0..3, not {_show(declarer)}.",
             )
-            given_declarer = None
+            return None
+        return declarer
 
-        winning_bid = record.get("winning_bid")
+    def read_winning_bid(self, winning_bid: object, has_auction: bool, minimum: int) -> int | None:
+        """The summary's winning bid (required without an auction), or None."""
         if winning_bid is None:
             if not has_auction:
                 self.fail(
                     ErrorCode.MALFORMED,
                     "winning_bid",
-                    f"winning_bid is required {required}: a number 5..13.",
+                    f"winning_bid is required {WITHOUT_AUCTION}: a number 5..13.",
                 )
-        elif not _whole(winning_bid, 1, 13):
+            return None
+        if not _whole(winning_bid, 1, 13):
             self.fail(
                 ErrorCode.MALFORMED,
                 "winning_bid",
                 f"winning_bid must be a whole number 5..13, not {_show(winning_bid)}.",
             )
-            winning_bid = None
-        elif not has_auction and winning_bid < minimum:
+            return None
+        if not has_auction and winning_bid < minimum:
             self.fail(
                 ErrorCode.BID_BELOW_MINIMUM,
                 "winning_bid",
                 f"The winning bid {winning_bid} is under the minimum bid of {minimum}.",
             )
-
-        if has_auction:
-            if bid_value is not None:
-                self.check_agrees("trump", trump_strain, bid_value % 5, Strain(bid_value % 5).name)
-                self.check_agrees("declarer", given_declarer, declarer, str(declarer))
-                self.check_agrees("winning_bid", winning_bid, bid_value // 5, str(bid_value // 5))
-                return declarer, bid_value
-            if given_declarer is None or trump_strain is None or winning_bid is None:
-                return None, None
-        elif given_declarer is None or trump_strain is None or winning_bid is None:
-            return None, None
-        return given_declarer, winning_bid * 5 + trump_strain
+        return winning_bid
 
     def check_agrees(self, name: str, given: int | None, expected: int | None, shown: str) -> None:
         if given is not None and given != expected:
