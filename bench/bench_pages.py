@@ -111,10 +111,12 @@ def run_wrk(
     connections: int,
     cookie: str = "",
     gzip: bool = False,
+    threads: int = 1,
 ) -> Load:
-    """Load `path` for `seconds` with `connections` connections on one thread (asking for
-    gzip as browsers do when `gzip`; wrk itself does not)."""
-    argv = [wrk, "-t1", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "--latency"]
+    """Load `path` for `seconds` with `connections` connections on `threads` threads
+    (asking for gzip as browsers do when `gzip`; wrk itself does not)."""
+    argv = [wrk, f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s"]
+    argv.append("--latency")
     if cookie:
         argv += ["-H", f"Cookie: {cookie}"]
     if gzip:

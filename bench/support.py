@@ -133,11 +133,14 @@ class Process:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
 
-def spawn(name: str, argv: Sequence[str], env: dict[str, str], logs: Path) -> Process:
-    """Start `argv` in the project root, output to logs/NAME.log."""
+def spawn(
+    name: str, argv: Sequence[str], env: dict[str, str], logs: Path, *, root: Path = ROOT
+) -> Process:
+    """Start `argv` in the project root (or `root`, another checkout of the project, whose
+    code it then runs), output to logs/NAME.log."""
     log = logs / f"{name}.log"
     popen = subprocess.Popen(
-        list(argv), cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT
+        list(argv), cwd=root, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT
     )
     return Process(name, popen, log)
 
@@ -149,16 +152,18 @@ def start_gunicorn(
     *,
     extra: Sequence[str] = (),
     config: str = "config/gunicorn.conf.py",
+    root: Path = ROOT,
+    name: str = "gunicorn",
 ) -> tuple[Process, str]:
     """gunicorn on a free loopback port with the project's config (or `config`, e.g.
-    bench/gunicorn_profile.py) and `extra` arguments (e.g. --worker-class gthread); returns
-    it and its base URL."""
+    bench/gunicorn_profile.py) and `extra` arguments (e.g. --worker-class gthread), running
+    the code in `root`; returns it and its base URL."""
     port = free_port()
     argv = [
-        PYTHON, "-m", "gunicorn", "config.wsgi", "-c", str(ROOT / config),
+        PYTHON, "-m", "gunicorn", "config.wsgi", "-c", str(root / config),
         "--bind", f"127.0.0.1:{port}", "--workers", str(workers), *extra,
     ]  # fmt: skip
-    process = spawn("gunicorn", argv, env, logs)
+    process = spawn(name, argv, env, logs, root=root)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while not answers(f"{base}/healthz"):
@@ -170,17 +175,25 @@ def start_gunicorn(
 
 
 def start_worker(
-    env: dict[str, str], logs: Path, name: str = "worker", pool: str = "solo"
+    env: dict[str, str],
+    logs: Path,
+    name: str = "worker",
+    pool: str = "solo",
+    *,
+    root: Path = ROOT,
+    concurrency: int = 1,
 ) -> Process:
     """A Celery worker ready to consume (solo pool by default, so a kill cuts the running
-    task; `pool="prefork"` is the production default, with one child here)."""
+    task; `pool="prefork"` is the production default, with `concurrency` children),
+    running the code in `root`."""
     argv = [
-        PYTHON, "-m", "celery", "-A", "config", "worker", f"--pool={pool}", "--concurrency=1",
+        PYTHON, "-m", "celery", "-A", "config", "worker", f"--pool={pool}",
+        f"--concurrency={concurrency}",
         "--loglevel=INFO",
         "--without-gossip", "--without-mingle", "--without-heartbeat",
         f"--hostname={name}-{os.getpid()}@%h",
     ]  # fmt: skip
-    process = spawn(name, argv, env, logs)
+    process = spawn(name, argv, env, logs, root=root)
     deadline = time.monotonic() + 30
     while "ready." not in process.log.read_text(errors="replace"):
         if process.popen.poll() is not None or time.monotonic() > deadline:

@@ -1,0 +1,100 @@
+"""Private nginx instances for bench_service.py: a plain proxy and a static file's server.
+
+Each instance runs Debian's nginx (installed when missing) in the foreground from a config
+written into its own folder (pid, logs, temporary files there), listening on 127.0.0.1 only.
+The plain proxy is what a club would put in front of the app as it is: `proxy_pass` and
+nothing else. The static server serves one file of given bytes, as nginx's best case for a
+page of that size.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from bench.support import Process, spawn
+
+MAIN = """daemon off;
+worker_processes auto;
+pid {folder}/nginx.pid;
+error_log {folder}/error.log warn;
+events {{ worker_connections 1024; }}
+http {{
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    sendfile on;
+    access_log {folder}/access.log;
+    client_body_temp_path {folder}/client_body;
+    proxy_temp_path {folder}/proxy;
+    fastcgi_temp_path {folder}/fastcgi;
+    uwsgi_temp_path {folder}/uwsgi;
+    scgi_temp_path {folder}/scgi;
+{servers}
+}}
+"""
+
+
+def ensure_nginx() -> str:
+    """The nginx binary, installed from Debian's packages when missing."""
+    found = shutil.which("nginx") or shutil.which("/usr/sbin/nginx")
+    if found:
+        return found
+    print("installing nginx (apt-get install nginx)")
+    subprocess.run(["apt-get", "install", "-y", "-qq", "nginx"], check=True)
+    return shutil.which("/usr/sbin/nginx") or sys.exit("nginx is not available")
+
+
+def plain_proxy(port: int, upstream: str) -> str:
+    """A server that passes every request to `upstream` (http://HOST:PORT), nothing else."""
+    return f"""    server {{
+        listen 127.0.0.1:{port};
+        location / {{ proxy_pass {upstream}; }}
+    }}"""
+
+
+def static_file(port: int, path: Path, encoding: str) -> str:
+    """A server that answers every request with the file at `path`, as HTML sent with
+    Content-Encoding `encoding` (the file holds bytes already so encoded; "" for none)."""
+    header = f"add_header Content-Encoding {encoding};" if encoding else ""
+    return f"""    server {{
+        listen 127.0.0.1:{port};
+        root {path.parent};
+        location / {{
+            default_type text/html;
+            {header}
+            try_files /{path.name} =404;
+        }}
+    }}"""
+
+
+def start_nginx(name: str, servers: str, port: int, folder: Path, logs: Path) -> Process:
+    """nginx with `servers` (server blocks listening on `port`) under `folder`; returns it
+    once it answers on `port`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o755)  # workers run as nobody when the master runs as root
+    config = folder / "nginx.conf"
+    config.write_text(MAIN.format(folder=folder, servers=servers))
+    process = spawn(name, [ensure_nginx(), "-p", str(folder), "-c", str(config)], {}, logs)
+    deadline = time.monotonic() + 15
+    while not listening(f"http://127.0.0.1:{port}/"):
+        if process.popen.poll() is not None or time.monotonic() > deadline:
+            process.stop()
+            sys.exit(f"nginx {name} did not start:\n{process.tail()}")
+        time.sleep(0.1)
+    return process
+
+
+def listening(url: str) -> bool:
+    """True when something answers HTTP at `url` (any status)."""
+    try:
+        with urllib.request.urlopen(url, timeout=2):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except (urllib.error.URLError, OSError):
+        return False
