@@ -169,6 +169,14 @@ class SeasonSerializer(serializers.ModelSerializer[Season]):
         fields = ["slug", "name", "league", "preset", "rules", "start", "end", "status"]
 
 
+class FinalTableSerializer(serializers.Serializer[Any]):
+    """A player's result at a tournament's final table (RULES.md 3.4)."""
+
+    place = serializers.IntegerField(help_text="The place 1-4 the final table decided.")
+    points = serializers.IntegerField(help_text="The final table's points for that place.")
+    score = serializers.IntegerField(help_text="His score in the final table's game.")
+
+
 class StandingRowSerializer(serializers.Serializer[Any]):
     """A standings row as published (FORMATS.md 5, plus the player's slug)."""
 
@@ -182,6 +190,9 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     dropped = serializers.IntegerField()
     eligible = serializers.BooleanField()
     podium_eligible = serializers.BooleanField()
+    final_table = FinalTableSerializer(
+        required=False, help_text="Only with final=true, for a tournament's final table."
+    )
 
 
 class StandingsSerializer(serializers.Serializer[Any]):

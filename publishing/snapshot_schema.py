@@ -73,6 +73,15 @@ class BriefRow(TypedDict):
     player_slug: str
 
 
+class FinalTableRow(TypedDict):
+    """A player's result at a tournament's final table: the place it decided, its points
+    for that place and his score in its game (RULES.md 3.4)."""
+
+    place: int
+    points: int
+    score: int
+
+
 class StandingsRow(BriefRow):
     """A row of the league table: FORMATS.md 5 with slug, id, markers and its games."""
 
@@ -80,6 +89,8 @@ class StandingsRow(BriefRow):
     markers: list[Marker]
     counted_game_ids: list[int]  # in played order
     dropped_game_ids: list[int]
+    # A tournament's final standings, the final table's players (the podium shows its points)
+    final_table: NotRequired[FinalTableRow]
 
 
 class ResultLine(TypedDict):

@@ -327,13 +327,17 @@ def _row_json(row: StandingRow, rules: LeagueRules, players: dict[int, PlayerRef
     elif rules.podium_windows and not row.podium_eligible:
         markers.append("podium_conditions_not_met")
     dropped = set(row.dropped_games)
-    return {
-        **_brief_row(row, players),
+    data: StandingsRow = {
+        **_brief_row(row, players),  # type: ignore[typeddict-item]  # final_table: set below
         "player_id": player.id,
         "markers": markers,
         "counted_game_ids": [e.game for e in row.entries if e.game not in dropped],
         "dropped_game_ids": list(row.dropped_games),
     }
+    if row.final_place is not None:
+        final = row.final_place
+        data["final_table"] = {"place": final.place, "points": final.points, "score": final.score}
+    return data
 
 
 def _game_json(

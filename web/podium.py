@@ -2,6 +2,8 @@
 
 RULES.md 3.1: only players who meet the podium conditions finish 1st-3rd; when fewer than
 three meet them, the places left over are not awarded (`league.standings.podium_places`).
+RULES.md 3.4: in a tournament the final table decides places 1-4, so each place shows the
+final table's points, the figure its order stands on, not the stages' points.
 """
 
 from __future__ import annotations
@@ -20,6 +22,21 @@ class PodiumPlace:
     place: int
     row: Mapping[str, Any] | None
 
+    @property
+    def points(self) -> Any:
+        """The points the place was decided by: the final table's where it decided it (a
+        tournament), else the season's; None when not awarded.
+
+        >>> PodiumPlace(1, {"points": 15, "final_table": {"place": 1, "points": 6}}).points
+        6
+        >>> PodiumPlace(2, {"points": 19}).points
+        19
+        """
+        if self.row is None:
+            return None
+        final_table = self.row.get("final_table")
+        return final_table["points"] if final_table else self.row["points"]
+
 
 @dataclass(frozen=True)
 class Podium:
@@ -32,6 +49,11 @@ class Podium:
     def awarded(self) -> bool:
         """Whether anybody finished on the podium."""
         return any(place.row is not None for place in self.places)
+
+    @property
+    def by_final_table(self) -> bool:
+        """Whether a tournament's final table decided the places (their points are its)."""
+        return any(place.row is not None and "final_table" in place.row for place in self.places)
 
 
 def final_podium(rows: Sequence[Mapping[str, Any]]) -> Podium | None:

@@ -17,6 +17,7 @@ from games.season_import import import_season
 from league.models import Season
 from publishing.actions import do_publish_season
 from tests.web.conftest import FIRST_SUNDAY, round_date
+from web.templatetags.web_format import league_number
 
 pytestmark = pytest.mark.django_db
 
@@ -90,6 +91,14 @@ def test_final_standings_page_shows_the_places_not_awarded_and_the_next_player_4
     assert "Ayala" in podium and "Bela" not in podium
     assert "2nd: not awarded" in podium and "3rd: not awarded" in podium
     assert "שני: לא הוענק" in get(client, f"/seasons/{season.slug}/", "he").content.decode()
+
+
+def test_a_leagues_podium_shows_the_season_points_its_order_stands_on(client):
+    season = finished_season()
+    ayala = season.snapshots.get().data["final_standings"][0]
+    page = get(client, f"/seasons/{season.slug}/").content.decode()
+    assert f"Ayala</a> · {league_number(ayala['points'])}</li>" in page
+    assert "Points of the final table" not in page
 
 
 def test_last_rounds_chat_text_gives_the_final_standings_with_the_places_not_awarded():

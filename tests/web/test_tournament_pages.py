@@ -3,6 +3,8 @@ English and Hebrew, from the published snapshot."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from publishing.actions import do_publish_season
@@ -30,6 +32,25 @@ def test_the_season_page_shows_the_final_standing_with_the_final_table_winner_fi
     assert "Final standings" in body
     assert "Final podium" in body and winner in body
     assert "Stage 4" in body or "Final table" in body
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_the_podium_shows_the_final_tables_points_the_order_stands_on(client, evening, language):
+    """The final table (its 4th by the standing wins it) orders places 1-3 otherwise than
+    the stages' points did: each place shows the final table's points (6, 3, 1), never the
+    stages' points of another order."""
+    final = season_standings(evening, final=True)
+    podium_rows = final.rows[:3]
+    stage_points = [row.points for row in podium_rows]
+    assert stage_points != sorted(stage_points, reverse=True)  # the orders differ
+    body = client.get(f"/seasons/{evening.slug}/", HTTP_ACCEPT_LANGUAGE=language)
+    podium = re.search(r'<ol class="podium-list">(.*?)</ol>', body.content.decode(), re.S)
+    assert podium
+    shown = re.findall(r'<a href="/players/[^"]+/">([^<]+)</a> · ([\d.,-]+)</li>', podium[1])
+    names = [final.players[row.player].name for row in podium_rows]
+    assert shown == [(name, points) for name, points in zip(names, ["6", "3", "1"], strict=True)]
+    note = {"en": "Points of the final table", "he": "נקודות שולחן הגמר"}[language]
+    assert note in body.content.decode()
 
 
 def test_the_stage_and_final_table_pages_say_stage_and_final_table(client, evening):
