@@ -2,26 +2,31 @@
 
 For each checkout (`--before DIR`, `--after DIR`) on its own PostgreSQL database and Redis db
 (broker and cache): the 200-player league on a round evening (service_build.py, run with that
-checkout's code), a Celery worker, gunicorn (2 workers, DEBUG off) and nginx in front (`plain`:
-`proxy_pass` only, as a club would put in front of today's code; `deploy`: the checkout's
-deploy/nginx configuration). Both stacks run at once and every measurement alternates between
-them (the order flips each repeat; confirmations alternate one by one):
+checkout's code), a Celery worker (prefork, 2 children), gunicorn (2 workers, DEBUG off) and
+nginx in front (`plain`: `proxy_pass` only, as a club would put in front of today's code;
+`deploy`: the checkout's deploy/nginx/whist.conf, its values filled for the run, and the app
+told BEHIND_PROXY=1). Both stacks run at once and every measurement alternates between them
+(the order flips each repeat; confirmations alternate one by one):
 
 1. the 20:15 rush through nginx: `--anonymous` visitors and `--signed-in` players arriving
    evenly over `--arrival` seconds, each opening tonight's round page then the league table
-   (HTML only): p99 (target <= 300 ms) and errors (target 0);
+   (HTML only): p99 (target <= 300 ms) and errors (target 0); then the same visitors on
+   nginx's static copy (below), what this client and machine take whatever the app does;
 2. the anonymous league table through nginx vs a static file of the same bytes (what the
    proxy sent, gzip asked) on a private nginx: wrk req/s ratio (target >= 0.8);
 3. the signed-in league table vs /healthz, both on gunicorn directly, wrk with a player's
    cookies: req/s ratio (target >= 0.3) and the page's p99 (target <= 50 ms);
 4. a confirmed result visible through the proxy (visible.py): p95 over `--confirmations`
-   (target <= 1.5 s).
+   (target <= 1.5 s), each split by the worker's log into waiting for the worker, the
+   publish, and the page after the publish ended (the app's and the proxy's caches).
 
 wrk runs with `--connections` connections on `--threads` threads asking for gzip. The load
 average is read before each measurement; the figures end in one table.
 
     .venv/bin/python bench/bench_service.py --before /tmp/before [--after /tmp/after]
-        [--after-proxy deploy] [--repeat 2] [--confirmations 20]
+        [--after-proxy deploy] [--repeat 2] [--confirmations 20] [--keep]
+
+Before vs before (`--after /tmp/before --after-proxy plain`) checks the machinery itself.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ from zoneinfo import ZoneInfo
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_pages import Load, ensure_wrk, run_wrk
-from bench.nginx_servers import plain_proxy, start_nginx, static_file
+from bench.nginx_servers import deploy_proxy, plain_proxy, start_nginx, static_file
 from bench.rush import Rush, run_rush
 from bench.support import (
     PYTHON,
@@ -112,7 +117,7 @@ def proxy_config(kind: str, code: Path, port: int, upstream: str, folder: Path) 
     """The server blocks of the proxy in front of `upstream`: plain, or the checkout's own."""
     if kind == "plain":
         return plain_proxy(port, upstream)
-    sys.exit(f"unknown proxy {kind!r}")
+    return deploy_proxy(code, port, upstream, folder)
 
 
 @contextmanager
@@ -125,7 +130,9 @@ def running(
     broker = f"redis://127.0.0.1:6379/{redis_db}"
     redis.Redis.from_url(broker).flushdb()
     url = database_url(f"whist_bench_{label}")
-    env = server_env(url, CELERY_BROKER_URL=broker, **extra)
+    # deploy/nginx/whist.conf passes the visitor's address for the app to trust.
+    behind = {"BEHIND_PROXY": "1"} if proxy == "deploy" else {}
+    env = server_env(url, CELERY_BROKER_URL=broker, **behind, **extra)
     print(f"{label}: building whist_bench_{label} with {code}'s code", flush=True)
     plan = build(code, f"whist_bench_{label}", env)
     env["SECRET_KEY"] = plan["secret_key"]
