@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_tables2",
     "django_celery_beat",
+    "health_check",
     "axes",
     "csp",
     "rest_framework",
@@ -276,6 +277,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# /readyz fails when beat has not sent its every-minute sweep for this many seconds (beat
+# writes the time of its last send back to the database every few minutes).
+READYZ_BEAT_MAX_AGE = env.int("READYZ_BEAT_MAX_AGE", default=600)
 # Time limits, in seconds: past its soft limit a task is interrupted (SoftTimeLimitExceeded:
 # its transaction rolls back and the minute's sweep does the work again), past the hard one
 # its worker process is replaced. The tasks that read whole seasons (publishing, the sweep

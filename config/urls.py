@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from config.readiness import ReadinessView
 from config.views import favicon, healthz, robots_txt
 
 handler404 = "config.views.page_not_found"
@@ -10,6 +11,7 @@ handler500 = "config.views.server_error"
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("readyz", ReadinessView.as_view(), name="readyz"),
     path("robots.txt", robots_txt, name="robots_txt"),
     path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),

@@ -123,6 +123,7 @@ def _seeds(evening: Evening) -> list[str]:
         reverse("manage:index"),
         reverse("claims"),
         reverse("healthz"),
+        reverse("readyz"),
         reverse("robots_txt"),
         reverse("favicon"),
         reverse("set_language"),
