@@ -63,6 +63,8 @@ lint: venv
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	bash scripts/ensure_axe.sh
+	node_modules/.bin/eslint static tests/js
 
 worker: run-venv
 	$(BIN)/celery -A config worker --loglevel=info

@@ -14,14 +14,14 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.sheets import SEAT_FIELDS
+from games.sheet_fields import DEAL_FIELDS, FIELD
 
 MAX_DRAFT_BYTES = 20_000
 MAX_VALUE_CHARS = 8
 MAX_SAVED_AT = 2**53  # JavaScript's largest exact whole number (Date.now() in ms)
-# The sheet form's field names (games.sheets.sheet_from_form): deal-I-trump, deal-I-contract-S...
+# The sheet form's field names (games.sheet_fields): deal-I-trump, deal-I-contract-S...
 _FIELD = re.compile(
-    rf"deal-(\d{{1,3}})-(trump|declarer|winning_bid|(?:{'|'.join(SEAT_FIELDS)})-[0-3])"
+    FIELD.format(deal=r"(\d{1,3})", name=f"({'|'.join(map(re.escape, DEAL_FIELDS))})")
 )
 
 

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from games.sheet_fields import field_name, seat_field
+
 SEATS = range(4)
 
 
@@ -94,19 +96,22 @@ def differences_from_notes(
     """
     out: dict[int, NotedDifferences] = {}
     for deal in deals:
-        prefix = f"deal-{deal.number - 1}-"
-        declarer = _differs(_noted(fields, prefix + "declarer"), deal.declarer)
+        index = deal.number - 1
+
+        def noted(name: str, index: int = index) -> str | None:
+            return _noted(fields, field_name(index, name))
+
+        declarer = _differs(noted("declarer"), deal.declarer)
         found = NotedDifferences(
             number=deal.number,
-            trump=_differs(_noted(fields, prefix + "trump"), deal.trump),
-            winning_bid=_differs(_noted(fields, prefix + "winning_bid"), deal.winning_bid),
+            trump=_differs(noted("trump"), deal.trump),
+            winning_bid=_differs(noted("winning_bid"), deal.winning_bid),
             declarer=int(declarer) if declarer is not None and declarer.isdigit() else None,
             contracts=tuple(
-                _differs(_noted(fields, f"{prefix}contract-{s}"), _at(deal.contracts, s))
-                for s in SEATS
+                _differs(noted(seat_field("contract", s)), _at(deal.contracts, s)) for s in SEATS
             ),
             tricks=tuple(
-                _differs(_noted(fields, f"{prefix}tricks-{s}"), _at(deal.tricks, s)) for s in SEATS
+                _differs(noted(seat_field("tricks", s)), _at(deal.tricks, s)) for s in SEATS
             ),
         )
         if found.differs:

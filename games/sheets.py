@@ -19,12 +19,12 @@ from games.messages import (
     empty_deals_message,
     player_message,
 )
+from games.sheet_fields import DEAL_FIELDS, field_name, seat_field
 from league.game_check import GameCode, PlainRules, check_game
 from scoring import DealResult, ErrorCode, Problem, get_preset
 from scoring.cards import Strain
 
 SCORE_LIMIT = 100_000
-SEAT_FIELDS = ("contract", "tricks")
 # The engine's strains as the sheet offers them: suits from the highest, then no trump.
 STRAINS = tuple(s.name for s in sorted(Strain, key=lambda s: (s == Strain.NT, -s)))
 
@@ -223,18 +223,18 @@ def sheet_from_form(data: Mapping[str, Any], deals_per_game: int) -> list[dict[s
     for i in range(deals_per_game):
 
         def value(name: str, index: int = i) -> Any:
-            raw = data.get(f"deal-{index}-{name}", "")
+            raw = data.get(field_name(index, name), "")
             number = _whole_number(raw)
             return raw if number is None else number
 
-        trump = str(data.get(f"deal-{i}-trump", "")).strip().upper()
+        trump = str(data.get(field_name(i, "trump"), "")).strip().upper()
         deals.append(
             {
                 "trump": trump,
                 "declarer": value("declarer"),
                 "winning_bid": value("winning_bid"),
-                "contracts": [value(f"contract-{s}") for s in range(4)],
-                "tricks": [value(f"tricks-{s}") for s in range(4)],
+                "contracts": [value(seat_field("contract", s)) for s in range(4)],
+                "tricks": [value(seat_field("tricks", s)) for s in range(4)],
             }
         )
     return deals
@@ -254,10 +254,10 @@ def sheet_field(path: str) -> str:
         return "sheet"
     index, name, seat = match.groups()
     if name in _FIELD_OF and seat is not None:
-        return f"deal-{index}-{_FIELD_OF[name]}-{seat}"
+        return field_name(int(index), seat_field(_FIELD_OF[name], int(seat)))
     if name in ("trump", "declarer", "winning_bid"):
-        return f"deal-{index}-{name}"
-    return f"deal-{index}"
+        return field_name(int(index), name)
+    return field_name(int(index))
 
 
 def sheet_fields(deals: object) -> dict[str, str]:
@@ -276,12 +276,12 @@ def sheet_fields(deals: object) -> dict[str, str]:
             continue
         for name in ("trump", "declarer", "winning_bid"):
             if record.get(name) is not None:
-                fields[f"deal-{i}-{name}"] = str(record[name]).upper()
+                fields[field_name(i, name)] = str(record[name]).upper()
         for name, form_name in _FIELD_OF.items():
             values = record.get(name)
             for seat, value in enumerate(values if isinstance(values, list) else []):
                 if value is not None:
-                    fields[f"deal-{i}-{form_name}-{seat}"] = str(value)
+                    fields[field_name(i, seat_field(form_name, seat))] = str(value)
     return fields
 
 
@@ -299,5 +299,5 @@ def changed_deals(before: object, after: object) -> list[int] | None:
 
 
 def _deal_fields(fields: Mapping[str, str], index: int) -> dict[str, str]:
-    prefix = f"deal-{index}-"
-    return {k: v for k, v in fields.items() if k.startswith(prefix)}
+    names = {field_name(index, name) for name in DEAL_FIELDS}
+    return {k: v for k, v in fields.items() if k in names}

@@ -17,6 +17,9 @@ echo "== mypy (every app package, django-stubs and DRF stubs)"
 $BIN/mypy
 echo "== import-linter (the layers of ARCHITECTURE.md)"
 $BIN/lint-imports
+echo "== eslint (static/ and tests/js/), and the phone sheet's rules on Node's test runner"
+node_modules/.bin/eslint static tests/js
+node --test tests/js/
 
 run_pytest() {
   # pytest exits 5 when it collected no test: that must fail, not pass silently.

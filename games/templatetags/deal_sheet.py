@@ -13,6 +13,7 @@ from django import template
 from django.urls import reverse
 
 from games.models import SheetDraft
+from games.sheet_fields import FIELD
 from games.strains import STRAIN_FACES
 from league.actions.common import season_rules
 from league.models import Seat, Table
@@ -50,6 +51,7 @@ def phone_sheet(context: template.Context) -> dict[str, Any]:
         "deals_per_game": rules.deals_per_game,
         "config": {
             "deals": rules.deals_per_game,
+            "field": FIELD,
             "minimumBid": minimum_bid,
             "players": [s.player.name for s in seats],
             "symbols": {face.code: str(face.symbol) for face in STRAIN_FACES},

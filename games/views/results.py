@@ -37,6 +37,7 @@ from games.permissions import (
     can_submit,
     state_for,
 )
+from games.sheet_fields import SEAT_FIELDS, field_name, seat_field
 from games.sheets import CheckedResult, sheet_field, sheet_fields, sheet_from_form
 from games.strains import STRAIN_FACES, strain_symbol
 from games.views.access import seat_or_login, table_for
@@ -110,28 +111,15 @@ def _page(
         {
             "index": i,
             "number": i + 1,
-            "prefix": f"deal-{i}",
-            "trump": entered.get(f"deal-{i}-trump", ""),
-            "declarer": entered.get(f"deal-{i}-declarer", ""),
-            "winning_bid": entered.get(f"deal-{i}-winning_bid", ""),
-            "seats": [
-                {
-                    "seat": seat,
-                    "contract": entered.get(f"deal-{i}-contract-{seat}", ""),
-                    "tricks": entered.get(f"deal-{i}-tricks-{seat}", ""),
-                    "contract_errors": field_errors.get(f"deal-{i}-contract-{seat}", []),
-                    "tricks_errors": field_errors.get(f"deal-{i}-tricks-{seat}", []),
-                }
-                for seat in range(len(seats))
-            ],
+            "name": field_name(i),
+            "fields": {name: field_name(i, name) for name in WHOLE_DEAL_FIELDS},
+            "trump": entered.get(field_name(i, "trump"), ""),
+            "declarer": entered.get(field_name(i, "declarer"), ""),
+            "winning_bid": entered.get(field_name(i, "winning_bid"), ""),
+            "seats": [_sheet_seat(i, seat, entered, field_errors) for seat in range(len(seats))],
             "errors": [
                 m
-                for key in (
-                    f"deal-{i}",
-                    f"deal-{i}-trump",
-                    f"deal-{i}-declarer",
-                    f"deal-{i}-winning_bid",
-                )
+                for key in (field_name(i), *(field_name(i, n) for n in WHOLE_DEAL_FIELDS))
                 for m in field_errors.get(key, [])
             ],
         }
@@ -447,3 +435,24 @@ def _sheet_refusal(refused: StrictJsonError) -> str:
             "field": refused.path
         }
     return _("Send the sheet's fields as a JSON object.")
+
+
+# The fields of a deal whose problems the grid shows in the deal's own row.
+WHOLE_DEAL_FIELDS = ("trump", "declarer", "winning_bid")
+
+
+def _sheet_seat(
+    deal: int, seat: int, entered: Any, field_errors: dict[str, list[str]]
+) -> dict[str, Any]:
+    """One seat's cells of a deal in the no-JavaScript grid: its fields' names, values and
+    problems."""
+    names = {kind: field_name(deal, seat_field(kind, seat)) for kind in SEAT_FIELDS}
+    return {
+        "seat": seat,
+        "contract_name": names["contract"],
+        "tricks_name": names["tricks"],
+        "contract": entered.get(names["contract"], ""),
+        "tricks": entered.get(names["tricks"], ""),
+        "contract_errors": field_errors.get(names["contract"], []),
+        "tricks_errors": field_errors.get(names["tricks"], []),
+    }

@@ -4,6 +4,7 @@
 // address; it copies the address where the browser cannot share, or if sharing fails.
 // Without JavaScript the field itself can be selected and copied.
 (function () {
+  "use strict";
   var canShare = typeof navigator.share === "function" && window.isSecureContext;
 
   function copyBySelection(area) {

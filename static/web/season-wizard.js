@@ -2,6 +2,7 @@
 // letters, Hebrew ones letter by letter), until the organizer edits the address himself; a
 // round's date moved in the calendar shows its new weekday at once.
 (function () {
+  "use strict";
   var lang = document.documentElement.lang || undefined;
   document.querySelectorAll(".wizard-calendar input[type=date]").forEach(function (input) {
     input.addEventListener("change", function () {
@@ -14,6 +15,7 @@
 }());
 
 (function () {
+  "use strict";
   var name = document.getElementById("id_name");
   var slug = document.getElementById("id_slug");
   var table = document.getElementById("latin-letters");

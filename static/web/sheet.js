@@ -16,14 +16,11 @@
   var form = root.closest("form");
   var config = JSON.parse(configNode.textContent);
   var text = root.dataset;
-  var SEATS = [0, 1, 2, 3];
-  var NAMES = ["trump", "declarer", "winning_bid"]
-    .concat(SEATS.map(function (s) { return "contract-" + s; }))
-    .concat(SEATS.map(function (s) { return "tricks-" + s; }));
+  var Rules = window.SheetRules;
+  var NAMES = Rules.NAMES;
 
   var current = 0;
   var target = null;
-  var auto = {};          // field name -> true while its value was filled for the player
   var stale = {};         // deal index -> true while the server has not checked its change
   var checked = [];       // per deal, the server's word: {messages: {field: [...]}, scores}
   var sheetResult = null; // the whole sheet: {valid, scores} (the engine's totals when valid)
@@ -37,7 +34,6 @@
   var advanceAfterCheck = null;
   var advanceNotBefore = 0;
   var advanceTimer = null;
-  var presumed = {};      // deal index -> true while some players' contracts are "made" by default
   // A deal finished by presuming that the players not tapped made their contracts stays on
   // screen a moment before the next one, so a player who is still tapping the contract of
   // another player who missed does it on this deal, not the next.
@@ -48,115 +44,15 @@
       return key in values ? String(values[key]) : all;
     });
   }
-  function input(deal, name) { return form.elements["deal-" + deal + "-" + name]; }
+  function input(deal, name) { return form.elements[Rules.fieldName(config.field, deal, name)]; }
   function get(deal, name) { var el = input(deal, name); return el ? el.value : ""; }
   function set(deal, name, value) {
     var el = input(deal, name);
     if (el) el.value = value === null ? "" : String(value);
   }
-  function number(deal, name) {
-    var value = get(deal, name);
-    return /^\d+$/.test(value) ? parseInt(value, 10) : null;
-  }
-  function filled(deal) { return NAMES.filter(function (n) { return get(deal, n) !== ""; }).length; }
-  function biddingOrder(deal) {
-    var declarer = number(deal, "declarer");
-    var first = declarer === null ? 0 : declarer;
-    return SEATS.map(function (step) { return (first + step) % 4; });
-  }
-  function key(deal, name) { return deal + ":" + name; }
-  function clearAuto(deal, name) {
-    if (!auto[key(deal, name)]) return;
-    set(deal, name, "");
-    delete auto[key(deal, name)];
-  }
-  function fillAuto(deal, name, value) {
-    set(deal, name, value);
-    auto[key(deal, name)] = true;
-  }
-  function bidDone(deal) { return get(deal, "trump") !== "" && get(deal, "winning_bid") !== ""; }
-  function contracts(deal) { return SEATS.map(function (s) { return number(deal, "contract-" + s); }); }
-  function contractsDone(deal) { return contracts(deal).indexOf(null) === -1; }
-  function tricks(deal) { return SEATS.map(function (s) { return number(deal, "tricks-" + s); }); }
-  function tricksDone(deal) { return tricks(deal).indexOf(null) === -1; }
-  function isPadField(name) { return !!name && /^(contract|tricks)-\d$/.test(name); }
-
-  // The next value the player is asked for: the bid, the tricks (in bidding order once the
-  // declarer is known; the fourth is 13 minus the others'); then the contracts, which are
-  // all on the card at once (null), and the declarer if the contracts do not tell.
-  // Tricks come first because they add up to 13: three taps give all four, and then only
-  // the players who missed need a tap (a contract is never 13 minus the others').
-  function nextTarget(deal) {
-    if (!bidDone(deal)) return "bid";
-    var order = biddingOrder(deal);
-    for (var i = 0; i < order.length; i++) {
-      if (get(deal, "tricks-" + order[i]) === "") return "tricks-" + order[i];
-    }
-    if (get(deal, "declarer") === "" && contractsDone(deal)) return "declarer";
-    return null;
-  }
-
-  // --- conveniences (never checks: the server decides what is valid) -------------------
-  // With three players' tricks tapped, the fourth took the rest of the 13.
-  function fourthTricks(deal) {
-    SEATS.forEach(function (s) { clearAuto(deal, "tricks-" + s); });
-    var tapped = SEATS.filter(function (s) { return get(deal, "tricks-" + s) !== ""; });
-    if (tapped.length !== 3) return;
-    var sum = 0;
-    for (var i = 0; i < tapped.length; i++) {
-      var taken = number(deal, "tricks-" + tapped[i]);
-      if (taken === null) return;
-      sum += taken;
-    }
-    var left = SEATS.filter(function (s) { return tapped.indexOf(s) === -1; })[0];
-    if (sum <= 13) fillAuto(deal, "tricks-" + left, 13 - sum);
-  }
-  // The declarer's contract is at least his winning bid: when one player alone contracted
-  // that much, he is the declarer.
-  function declarerFromContracts(deal) {
-    clearAuto(deal, "declarer");
-    var bid = number(deal, "winning_bid");
-    if (get(deal, "declarer") !== "" || bid === null || !contractsDone(deal)) return;
-    var all = contracts(deal);
-    var candidates = SEATS.filter(function (s) { return all[s] >= bid; });
-    if (candidates.length === 1) fillAuto(deal, "declarer", candidates[0]);
-  }
-  // Contracts: each player contracted the tricks he took (made) unless the player tapped
-  // otherwise. Four "made" contracts would add up to 13, which contracts never do, so
-  // nothing is filled in until a tap says who missed; then the others are filled in as
-  // made, unless that again adds up to 13. Until then they stay empty, so the deal is not
-  // finished (nor marked wrong) half-way.
-  function settleContracts(deal) {
-    presumed[deal] = false;
-    SEATS.forEach(function (s) { clearAuto(deal, "contract-" + s); });
-    if (!tricksDone(deal)) return;
-    var taken = tricks(deal);
-    var tapped = SEATS.filter(function (s) { return get(deal, "contract-" + s) !== ""; });
-    var left = SEATS.filter(function (s) { return tapped.indexOf(s) === -1; });
-    if (!tapped.length || !left.length) return;
-    var sum = 0;
-    for (var i = 0; i < tapped.length; i++) {
-      var contract = number(deal, "contract-" + tapped[i]);
-      if (contract === null) return;
-      sum += contract;
-    }
-    var made = left.reduce(function (total, s) { return total + taken[s]; }, sum);
-    if (made === 13) return;
-    left.forEach(function (s) { fillAuto(deal, "contract-" + s, taken[s]); });
-    presumed[deal] = true;
-  }
-  // After any change of the bid, the declarer, a contract or tricks.
-  function settle(deal) {
-    fourthTricks(deal);
-    settleContracts(deal);
-    declarerFromContracts(deal);
-  }
-  // What a contract button shows as chosen: the value, or the tricks (made) by default.
-  function shownContract(deal, seat) {
-    var value = get(deal, "contract-" + seat);
-    if (value !== "" || !tricksDone(deal)) return value;
-    return get(deal, "tricks-" + seat);
-  }
+  var rules = Rules.make({ get: get, set: set });
+  var filled = rules.filled;
+  var number = rules.number;
 
   // --- state of each deal, from the fields and the server's answer ---------------------
   // Messages for what the player entered: while a deal is unfinished, only about the
@@ -166,7 +62,7 @@
   function problems(deal) {
     var entry = checked[deal];
     if (!entry || stale[deal]) return [];
-    var whole = filled(deal) === NAMES.length;
+    var whole = rules.complete(deal);
     var out = [];
     Object.keys(entry.messages).forEach(function (name) {
       if (!whole && name !== "" && get(deal, name) === "") return;
@@ -178,7 +74,7 @@
     var count = filled(deal);
     if (count === 0) return "empty";
     if (problems(deal).length) return "problem";
-    return count === NAMES.length ? "complete" : "progress";
+    return rules.complete(deal) ? "complete" : "progress";
   }
   function dealScores(deal) {
     var entry = checked[deal];
@@ -189,7 +85,7 @@
   function render() {
     root.querySelector("[data-deal-number]").textContent = String(current + 1);
     var bidding = target === "bid";
-    var padTarget = isPadField(target);
+    var padTarget = Rules.isPadField(target);
     root.querySelector("[data-bid-grid]").hidden = !bidding;
     root.querySelectorAll("[data-bid]").forEach(function (button) {
       var on = get(current, "trump") === button.dataset.trump &&
@@ -199,7 +95,7 @@
     root.querySelectorAll("[data-pick]").forEach(function (button) {
       var on = get(current, button.dataset.pick) === button.dataset.value;
       button.setAttribute("aria-pressed", on ? "true" : "false");
-      button.classList.toggle("is-auto", on && !!auto[key(current, button.dataset.pick)]);
+      button.classList.toggle("is-auto", on && rules.isAuto(current, button.dataset.pick));
     });
     root.querySelector("[data-declarer-row]").classList.toggle("is-target", target === "declarer");
     root.querySelectorAll("[data-cell]").forEach(function (cell) {
@@ -208,7 +104,7 @@
       if (name === "winning_bid" && value !== "") value += config.symbols[get(current, "trump")] || "";
       cell.querySelector("[data-value]").textContent = value;
       cell.classList.toggle("is-target", name === target || (bidding && name === "winning_bid"));
-      cell.classList.toggle("is-auto", !!auto[key(current, name)]);
+      cell.classList.toggle("is-auto", rules.isAuto(current, name));
       cell.classList.remove("has-problem");
     });
     var declarer = number(current, "declarer");
@@ -233,12 +129,12 @@
       button.setAttribute("aria-pressed", padTarget && get(current, target) === button.dataset.number ? "true" : "false");
     });
     root.querySelector("[data-contract-pickers]").hidden =
-      bidding || padTarget || !bidDone(current) || !tricksDone(current);
+      bidding || padTarget || !rules.bidDone(current) || !rules.tricksDone(current);
     root.querySelectorAll("[data-contract]").forEach(function (button) {
       var seat = Number(button.dataset.contractSeat);
-      var on = shownContract(current, seat) === button.dataset.contract;
+      var on = rules.shownContract(current, seat) === button.dataset.contract;
       button.setAttribute("aria-pressed", on ? "true" : "false");
-      var byDefault = get(current, "contract-" + seat) === "" || !!auto[key(current, "contract-" + seat)];
+      var byDefault = get(current, "contract-" + seat) === "" || rules.isAuto(current, "contract-" + seat);
       button.classList.toggle("is-auto", on && byDefault);
     });
     renderProblems();
@@ -333,7 +229,7 @@
   // Where the next tap goes: the bid grid, the keypad, the declarer's row or the contracts.
   function activePanel() {
     if (target === "bid") return root.querySelector("[data-bid-grid]");
-    if (isPadField(target)) return root.querySelector("[data-keys]");
+    if (Rules.isPadField(target)) return root.querySelector("[data-keys]");
     if (target === "declarer") return root.querySelector("[data-declarer-row]");
     var pickers = root.querySelector("[data-contract-pickers]");
     return pickers.hidden ? null : pickers;
@@ -363,7 +259,7 @@
   // --- moving between deals --------------------------------------------------------------
   function go(deal, quiet) {
     current = Math.max(0, Math.min(config.deals - 1, deal));
-    target = nextTarget(current);
+    target = rules.nextTarget(current);
     advanceAfterCheck = null;
     clearTimeout(advanceTimer);
     render();
@@ -381,7 +277,7 @@
   }
   function firstUnfinished() {
     for (var deal = 0; deal < config.deals; deal++) {
-      if (filled(deal) !== NAMES.length) return deal;
+      if (!rules.complete(deal)) return deal;
     }
     return config.deals - 1;
   }
@@ -390,12 +286,12 @@
   function changed(deal) {
     stale[deal] = true;
     lastChanged = deal;
-    target = nextTarget(deal);
+    target = rules.nextTarget(deal);
     clearTimeout(advanceTimer);
     advanceAfterCheck = null;
-    if (filled(deal) === NAMES.length) {
+    if (rules.complete(deal)) {
       advanceAfterCheck = deal;
-      advanceNotBefore = Date.now() + (presumed[deal] ? PRESUMED_GRACE_MS : 0);
+      advanceNotBefore = Date.now() + (rules.presumed(deal) ? PRESUMED_GRACE_MS : 0);
     }
     render();
     follow();
@@ -409,23 +305,20 @@
     if (data.bid) {
       set(current, "trump", data.trump);
       set(current, "winning_bid", data.bid);
-      settle(current);
+      rules.entered(current);
       changed(current);
     } else if (data.pick) {
       set(current, data.pick, data.value);
-      delete auto[key(current, data.pick)];
-      settle(current);
+      rules.entered(current, data.pick);
       changed(current);
-    } else if (data.number !== undefined && isPadField(target)) {
+    } else if (data.number !== undefined && Rules.isPadField(target)) {
       set(current, target, data.number);
-      delete auto[key(current, target)];
-      settle(current);
+      rules.entered(current, target);
       changed(current);
     } else if (data.contract !== undefined) {
       var name = "contract-" + data.contractSeat;
       set(current, name, data.contract);
-      delete auto[key(current, name)];
-      settle(current);
+      rules.entered(current, name);
       changed(current);
     } else if (data.cell) {
       target = data.cell === "winning_bid" ? "bid" : data.cell;
@@ -444,7 +337,7 @@
     for (var deal = 0; deal < config.deals; deal++) {
       NAMES.forEach(function (name) {
         var value = get(deal, name);
-        if (value !== "") out["deal-" + deal + "-" + name] = value;
+        if (value !== "") out[Rules.fieldName(config.field, deal, name)] = value;
       });
     }
     return out;
@@ -505,7 +398,7 @@
   // verdict by index: a list of every deal, or an object naming only the deals it checked).
   function everyDealFilled() {
     for (var deal = 0; deal < config.deals; deal += 1) {
-      if (filled(deal) < NAMES.length) return false;
+      if (!rules.complete(deal)) return false;
     }
     return true;
   }
@@ -521,10 +414,10 @@
       checked[index] = { messages: {}, scores: verdict && verdict.valid ? verdict.scores : null };
     });
     Object.keys(result.fields || {}).forEach(function (field) {
-      var match = /^deal-(\d+)(?:-(.+))?$/.exec(field);
-      if (!match) return;
-      var entry = checked[match[1]] || (checked[match[1]] = { messages: {}, scores: null });
-      entry.messages[match[2] || ""] = result.fields[field];
+      var at = Rules.fieldOf(config.field, field);
+      if (!at) return;
+      var entry = checked[at.deal] || (checked[at.deal] = { messages: {}, scores: null });
+      entry.messages[at.name] = result.fields[field];
     });
     sheetResult = oneDeal
       ? { valid: false, scores: null }
@@ -591,7 +484,7 @@
       if (el) el.value = draft.fields[name];
     });
     var done = 0;
-    for (var deal = 0; deal < config.deals; deal++) if (filled(deal) === NAMES.length) done += 1;
+    for (var deal = 0; deal < config.deals; deal++) if (rules.complete(deal)) done += 1;
     status(fill(text.textRestored, { done: done, total: config.deals }));
     if (draft === local && !local.synced) sync(local);
   }

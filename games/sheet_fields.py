@@ -1,0 +1,40 @@
+"""The sheet form's field names: the one place they are spelled.
+
+A deal's fields are named `deal-{deal}-{name}` (deal 0 first), the whole deal `deal-{deal}`
+(where a problem of the deal as a whole is shown); the names within a deal are DEAL_FIELDS.
+The phone sheet's script gets FIELD in its config (games.templatetags.deal_sheet) and reads
+and writes the same names (static/web/sheet-rules.js: fieldName, fieldOf; its NAMES are
+DEAL_FIELDS, which a test checks).
+
+>>> field_name(3, "contract-2"), field_name(3)
+('deal-3-contract-2', 'deal-3')
+>>> seat_field("tricks", 1)
+'tricks-1'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+DEAL: Final = "deal-{deal}"
+FIELD: Final = DEAL + "-{name}"
+SEAT_FIELDS: Final = ("contract", "tricks")
+SEATS: Final = 4
+DEAL_FIELDS: Final = (
+    "trump",
+    "declarer",
+    "winning_bid",
+    *(f"contract-{seat}" for seat in range(SEATS)),
+    *(f"tricks-{seat}" for seat in range(SEATS)),
+)
+
+
+def field_name(deal: int, name: str = "") -> str:
+    """The form's name of deal `deal`'s field `name` (one of DEAL_FIELDS), or of the whole
+    deal without a name."""
+    return FIELD.format(deal=deal, name=name) if name else DEAL.format(deal=deal)
+
+
+def seat_field(kind: str, seat: int) -> str:
+    """The name within a deal of a seat's contract or tricks: `contract-2`."""
+    return f"{kind}-{seat}"
