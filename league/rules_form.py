@@ -22,6 +22,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from league.preset_names import scoring_preset_choices
 from league.rules import (
     MAX_DEALS_PER_GAME,
     MAX_FINAL_MONTHS,
@@ -38,7 +39,6 @@ from league.rules import (
     RulesError,
     preset_dict,
 )
-from scoring import registered_presets
 
 # Fields of the schema the organizer does not edit: the shape's version and the league's
 # kind (scheduled rounds or rated open play) come with the preset.
@@ -289,7 +289,7 @@ def _form_field(spec: RuleField) -> forms.Field:
         options = (
             [(name, REMAINDER_LABELS[name]) for name in REMAINDER_POLICIES]
             if spec.path == "remainder"
-            else [(name, name) for name in registered_presets()]
+            else scoring_preset_choices()
         )
         return forms.ChoiceField(choices=options, **common)
     # Lists of numbers read left to right on a right-to-left page too.

@@ -9,6 +9,7 @@ from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from league.preset_names import scoring_preset_name
 from league.rules import FinalPeriod, LeagueRules
 from league.tournament_draw import SEARCH_STEPS
 from scoring.presets import UnknownPresetError, get_preset
@@ -41,16 +42,6 @@ def weekday_name(code: str) -> str:
         "sun": _("Sunday"),
     }
     return names[code]
-
-
-def scoring_preset_name(code: str) -> str:
-    """The readable name of a scoring preset."""
-    names = {
-        "whist-online": _("Whist Online (progressive fines)"),
-        "he-wikipedia": _("Hebrew Wikipedia"),
-        "en-wikipedia": _("English Wikipedia (with frisch)"),
-    }
-    return names.get(code, code)
 
 
 def ordinal_points(points: tuple[int, ...]) -> str:

@@ -29,6 +29,7 @@ from league.actions.common import league_zone
 from league.actions.seasons import create_season
 from league.latin_slug import HEBREW_LETTERS, latin_slug
 from league.models import League, Round, Season
+from league.preset_names import league_preset_choices, league_preset_name
 from league.rules import PRESETS, WEEKDAYS, LeagueRules, RulesError, preset_dict
 from league.rules_form import WEEKDAY_CHOICES, RulesForm, field_name
 from league.season_calendar import (
@@ -84,9 +85,7 @@ class SeasonForm(forms.Form):
     league = forms.ModelChoiceField(
         queryset=League.objects.none(), empty_label=None, label=gettext_lazy("League")
     )
-    preset = forms.ChoiceField(
-        choices=[(name, name) for name in PRESETS], label=gettext_lazy("Rules preset")
-    )
+    preset = forms.ChoiceField(choices=league_preset_choices, label=gettext_lazy("Rules preset"))
     name = forms.CharField(
         max_length=120,
         label=gettext_lazy("Name"),
@@ -275,9 +274,9 @@ def _preset_used(
         **{key: post.get(key, "") for key in ("name", "slug")},
     }
     if saving:
-        messages.error(request, NOT_CREATED_PRESET % {"preset": preset})
+        messages.error(request, NOT_CREATED_PRESET % {"preset": league_preset_name(preset)})
     else:
-        messages.info(request, PRESET_USED % {"preset": preset})
+        messages.info(request, PRESET_USED % {"preset": league_preset_name(preset)})
     return _page(
         request,
         SeasonForm(leagues, initial=initial),
@@ -361,6 +360,7 @@ def _page(
             "rules_form": rules_form,
             "calendar": calendar,
             "kind": preset_dict(rules_form.preset)["kind"],
+            "preset_name": league_preset_name(rules_form.preset),
             "preset_note": preset_note,
             "latin_letters": HEBREW_LETTERS,  # the page's script suggests the same slug
         },

@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from core.audit import record_audit
 from desk.views import season_wizard as wizard
 from league.models import League, Season
+from league.preset_names import LEAGUE_PRESET_NAMES
 from league.rules import PRESETS
 from tests.browser.conftest import SCREENSHOTS, page_scroll_width, screenshot
 from tests.browser.test_csp import watch_violations
@@ -61,6 +62,7 @@ def test_every_button_of_the_wizard_answers_and_says_why(live_server, chromium, 
         ),
     )
     kind = PRESETS[preset]["kind"]
+    preset_name = words(language, LEAGUE_PRESET_NAMES[preset])  # as the menu and messages say
     rounds = PRESETS[preset]["rounds_in_season"]
     button = {
         name: page.get_by_role("button", name=words(language, name), exact=True)
@@ -78,7 +80,7 @@ def test_every_button_of_the_wizard_answers_and_says_why(live_server, chromium, 
         expect(page.locator("ul.messages")).to_contain_text(words(language, wizard.NOT_CREATED))
         expect(page.locator(".wizard-field:has(#id_name) .errorlist")).to_be_visible()
     else:
-        said = words(language, wizard.NOT_CREATED_PRESET, preset=preset)
+        said = words(language, wizard.NOT_CREATED_PRESET, preset=preset_name)
         expect(page.locator("ul.messages")).to_contain_text(said)
         beside = page.locator(".wizard-field:has(#id_preset) .errorlist")
         expect(beside).to_have_text(words(language, wizard.PRESET_FOLLOWED))
@@ -89,7 +91,7 @@ def test_every_button_of_the_wizard_answers_and_says_why(live_server, chromium, 
     button["Use this preset"].click()
     page.wait_for_load_state()
     expect(page.locator("ul.messages")).to_contain_text(
-        words(language, wizard.PRESET_USED, preset=preset)
+        words(language, wizard.PRESET_USED, preset=preset_name)
     )
     expect(page.locator("#id_rounds_in_season")).to_have_value(str(rounds or ""))
     dates = page.locator(".wizard-calendar input[type=date]")

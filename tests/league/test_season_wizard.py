@@ -5,15 +5,18 @@ nothing, and only for organizers."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from core.audit import record_audit
 from core.models import AuditEntry
 from league.models import League, Round, Season
+from league.preset_names import league_preset_name
 from league.rules import PRESETS, LeagueRules
-from league.rules_form import RULE_FIELDS, schema_paths
+from league.rules_form import RULE_FIELDS, field_name, schema_paths
 from tests.roundsupport import make_organizer, make_season, make_user
 
 pytestmark = pytest.mark.django_db
@@ -307,7 +310,9 @@ def test_use_this_preset_shows_the_presets_rules_and_calendar(client, organizer,
     season = page.context["season_form"]
     assert season["name"].value() == "Season 11"
     assert season.initial["league"] == organizer.organized_leagues.get()
-    assert preset in top_messages(page)[0]
+    with translation.override(language):
+        assert league_preset_name(preset) in top_messages(page)[0]
+    assert preset not in top_messages(page)[0]
 
 
 @pytest.mark.parametrize("language", ["en", "he"])
@@ -323,9 +328,10 @@ def test_create_with_a_preset_picked_but_not_used_shows_its_rules_and_says_why(
     assert len(page.context["calendar"].rows) == 5
     top = {
         "en": "The season was not created: the rules and the calendar below are now those of "
-        "the preset evening-tournament. Check them and press “Create the season” again.",
+        "the preset Evening tournament (4 stages). Check them and press "
+        "“Create the season” again.",
         "he": "העונה לא נוצרה: החוקים ולוח המחזורים שלמטה הם עכשיו של התבנית "
-        "evening-tournament. יש לבדוק אותם וללחוץ שוב על „יצירת העונה”.",
+        "טורניר ערב (4 שלבים). יש לבדוק אותם וללחוץ שוב על „יצירת העונה”.",
     }[language]
     assert top_messages(page) == [top]
     beside = {
@@ -520,3 +526,39 @@ def test_a_tournaments_evening_has_no_skip_toggle_and_a_posted_skip_changes_noth
     assert again.status_code == 302
     dates = set(Season.objects.get(slug="evening").rounds.values_list("date", flat=True))
     assert dates == {dt.date(2027, 1, 7)}
+
+
+HEBREW_PRESET_NAMES = {
+    "whist-online-league": "ליגת ויסט אונליין (34 מחזורים)",  # noqa: RUF001
+    "whist-online-1200": "ויסט אונליין 1200+ (מדורג)",  # noqa: RUF001
+    "evening-tournament": "טורניר ערב (4 שלבים)",
+}
+
+
+def menu(html: str, name: str) -> dict[str, str]:
+    """The options of the <select name=`name`> of a page: value -> the text shown."""
+    select = re.search(rf'<select name="{name}"[^>]*>(.*?)</select>', html, re.S)
+    assert select, f"no {name} menu"
+    return dict(re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', select[1]))
+
+
+def test_the_preset_menus_show_the_presets_names_in_the_pages_language(client, organizer):
+    """Both menus name every preset as people read it (never its code): the league presets
+    and the scoring presets, in Hebrew on a Hebrew page, with the code as the value sent."""
+    client.force_login(organizer)
+    html = client.get(URL, HTTP_ACCEPT_LANGUAGE="he").content.decode()
+    assert menu(html, "preset") == HEBREW_PRESET_NAMES
+    assert menu(html, field_name("scoring_preset")) == {
+        "he-wikipedia": "ויקיפדיה העברית",
+        "en-wikipedia": "ויקיפדיה האנגלית (עם פריש)",
+        "whist-online": "ויסט אונליין (קנסות מדורגים)",  # noqa: RUF001
+    }
+    assert "מולא מהתבנית ליגת ויסט אונליין (34 מחזורים);" in html  # noqa: RUF001
+    english = client.get(URL, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert menu(english, "preset")["evening-tournament"] == ("Evening tournament (4 stages)")
+    assert "Prefilled from the preset Whist Online league (34 rounds);" in english
+
+
+def test_every_league_preset_has_a_name():
+    with translation.override("he"):
+        assert {code: league_preset_name(code) for code in PRESETS} == HEBREW_PRESET_NAMES
