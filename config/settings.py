@@ -233,7 +233,9 @@ FORMAT_MODULE_PATH = ["config.formats"]
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where `collectstatic` writes and nginx serves /static/ from (deploy/nginx/whist.conf's
+# WHIST_STATIC_ROOT).
+STATIC_ROOT = Path(env("STATIC_ROOT", default=str(BASE_DIR / "staticfiles")))
 # Serve static files through whitenoise straight from the app folders when they have not
 # been collected (quick start, tests); production runs collectstatic into STATIC_ROOT.
 WHITENOISE_USE_FINDERS = True

@@ -9,6 +9,7 @@ bash scripts/ensure_services.sh
 bash scripts/ensure_chromium.sh
 bash scripts/ensure_axe.sh
 bash scripts/ensure_vnu.sh
+bash scripts/ensure_nginx.sh
 
 echo "== ruff"
 $BIN/ruff check .

@@ -1,0 +1,354 @@
+"""deploy/nginx/whist.conf in front of gunicorn (the project's config, 2 workers), checked by
+headers and content: the micro-cache of public pages, signed-in pages never cached, the key's
+language and query parameters, 304s, static files, logs without link tokens, a graceful
+reload under requests.
+
+One nginx and one gunicorn for the module, on the PostgreSQL test database (the data is made
+here and committed, the database flushed at the end); Redis db 15 is gunicorn's cache.
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from django.conf import settings
+
+from tests.integration.proxysupport import CONFIG, ROOT, Answer, Nginx, fetch, render
+
+pytestmark = [pytest.mark.integration, pytest.mark.postgres]
+
+REDIS_URL = "redis://127.0.0.1:6379/15"
+S_MAXAGE = 4  # the app's PUBLIC_PAGE_S_MAXAGE here: how long nginx keeps a public page
+SLUG = "proxy-season"
+PLAYERS = [f"Proxy Player {number:02d}" for number in range(8)]
+RENAMED = "Renamed Before Publish"
+TOKEN = "PrivateLinkTokenNeverLogged0123456789"
+
+
+def _database_url() -> str:
+    db = settings.DATABASES["default"]
+    login = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
+    return f"postgres://{login}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def _season_file() -> dict[str, Any]:
+    rounds = []
+    for number, date in ((1, "2024-06-30"), (2, "2024-07-03")):
+        order = PLAYERS[number % 2 :] + PLAYERS[: number % 2]
+        games = [
+            {"scores": dict(zip(order[i : i + 4], (300, 100, -150, -250), strict=True))}
+            for i in (0, 4)
+        ]
+        rounds.append({"number": number, "date": date, "games": games})
+    return {
+        "league": "Proxy League",
+        "season": SLUG,
+        "preset": "whist-online-league",
+        "start": "2024-06-30",
+        "end": "2024-10-27",
+        "rules": {},
+        "rounds": rounds,
+        "games": [],
+    }
+
+
+def _session_cookie(user: Any) -> str:
+    """A signed-in session for `user`, stored in the database gunicorn reads."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+
+
+def _build_data() -> dict[str, str]:
+    from django.contrib.auth import get_user_model
+
+    from games.season_import import import_season
+    from league.models import Player
+    from publishing.actions import do_publish_season
+
+    season = import_season(_season_file()).season
+    do_publish_season(season.pk)
+    users = get_user_model().objects
+    alice = users.create_user("proxy-alice", password="pw-secret-123")
+    bob = users.create_user("proxy-bob", password="pw-secret-123")
+    Player.objects.filter(name=PLAYERS[0]).update(user=alice)
+    return {"alice": _session_cookie(alice), "bob": _session_cookie(bob)}
+
+
+def _children(pid: int) -> set[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return {int(word) for word in path.read_text().split()} if path.exists() else set()
+
+
+@dataclass
+class Proxy:
+    nginx: Nginx
+    app: str  # gunicorn's own address, behind nginx
+    gunicorn: Any  # bench.support.Process
+    env: dict[str, str]
+    sessions: dict[str, str]
+    static_root: Path
+    logs: Path
+
+    @property
+    def base(self) -> str:
+        return self.nginx.base
+
+    def get(self, path: str, **headers: str) -> Answer:
+        return fetch(self.base, path, {key.replace("_", "-"): v for key, v in headers.items()})
+
+    def app_log(self, waiting_for: str = "") -> str:
+        """gunicorn's access log, once it holds `waiting_for` (a line is written after its
+        answer was sent)."""
+        deadline = time.monotonic() + 10
+        while True:
+            text = (self.logs / "gunicorn-access.log").read_text(errors="replace")
+            if waiting_for in text or time.monotonic() > deadline:
+                return text
+            time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def proxy(
+    django_db_setup: None, django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Proxy]:
+    if "postgresql" not in settings.DATABASES["default"]["ENGINE"]:
+        pytest.skip("the proxy tests run in the PostgreSQL pass (DATABASE_URL=postgres://...)")
+    if not os.path.exists("/usr/sbin/nginx"):
+        pytest.fail("nginx is missing: run scripts/ensure_nginx.sh")
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).flushdb()
+    except redis.RedisError:
+        pytest.skip(f"Redis is not reachable at {REDIS_URL}")
+    sys.path.insert(0, str(ROOT))
+    from bench.support import free_port, server_env, start_gunicorn
+
+    folder = tmp_path_factory.mktemp("proxy")
+    logs, static_root = folder / "logs", folder / "static"
+    logs.mkdir()
+    nginx_port = free_port()
+    env = server_env(
+        _database_url(),
+        SECRET_KEY=settings.SECRET_KEY,  # the sessions made here are valid there
+        BEHIND_PROXY="1",
+        STATIC_MANIFEST="1",
+        STATIC_ROOT=str(static_root),
+        CACHE_URL=f"rediscache://{REDIS_URL.removeprefix('redis://')}",
+        PUBLIC_PAGE_S_MAXAGE=str(S_MAXAGE),
+        PUBLIC_PAGE_STALE="30",
+        GUNICORN_ACCESS_LOG=str(logs / "gunicorn-access.log"),
+        SITE_URL=f"http://127.0.0.1:{nginx_port}",
+    )
+    # The hashed static files, as production collects them, while the data is made: gunicorn
+    # reads their manifest when it starts.
+    collect = subprocess.Popen(
+        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+        cwd=ROOT,
+        env=env,
+        stdout=(logs / "collectstatic.log").open("ab"),
+        stderr=subprocess.STDOUT,
+    )
+    with django_db_blocker.unblock():
+        sessions = _build_data()
+    if collect.wait(120) != 0:
+        pytest.fail(f"collectstatic failed:\n{(logs / 'collectstatic.log').read_text()}")
+    gunicorn, app = start_gunicorn(env, logs, workers=2)
+    nginx = None
+    try:
+        values = {
+            "WHIST_LISTEN": f"127.0.0.1:{nginx_port}",
+            "WHIST_SERVER_NAME": "127.0.0.1 localhost",
+            "WHIST_UPSTREAM": app.removeprefix("http://"),
+            "WHIST_STATIC_ROOT": str(static_root),
+            "WHIST_CACHE_PATH": str(folder / "nginx" / "cache"),
+            "WHIST_LOG_DIR": str(folder / "nginx" / "logs"),
+        }
+        nginx = Nginx(folder / "nginx", render(CONFIG.read_text(), values), nginx_port)
+        yield Proxy(nginx, app, gunicorn, env, sessions, static_root, logs)
+    finally:
+        if nginx is not None:
+            nginx.stop()
+        gunicorn.stop()
+        with django_db_blocker.unblock():
+            from django.core.management import call_command
+
+            call_command("flush", interactive=False, verbosity=0)
+        redis.Redis.from_url(REDIS_URL).flushdb()
+
+
+def _lang(answer: Answer) -> str:
+    found = re.search(r'<html[^>]*\blang="([^"]+)"', answer.text)
+    return found.group(1) if found else ""
+
+
+def test_signed_in_pages_are_never_cached_and_two_users_never_see_each_others(proxy):
+    alice, bob = proxy.sessions["alice"], proxy.sessions["bob"]
+    unlinked = "Your account is not linked to a player yet."
+    for _ in range(2):
+        mine = proxy.get("/me/", Cookie=alice)
+        his = proxy.get("/me/", Cookie=bob)
+        assert mine.status == his.status == 200
+        assert unlinked in his.text and unlinked not in mine.text
+        assert "Log out" in mine.text and "Log out" in his.text
+        # A public page asked for with a session is the app's own answer too.
+        page = proxy.get(f"/seasons/{SLUG}/rules/", Cookie=alice)
+        assert page.status == 200 and "Log out" in page.text
+        for answer in (mine, his, page):
+            assert answer.cache in {"BYPASS", ""}, answer.cache
+            assert "public" not in answer.header("Cache-Control")
+    # What the signed-in visitors were sent was not kept for anyone else.
+    anonymous = proxy.get(f"/seasons/{SLUG}/rules/")
+    assert anonymous.cache in {"MISS", "EXPIRED"}
+    assert "Log out" not in anonymous.text
+
+
+def test_signed_in_pages_are_not_compressed_by_the_proxy(proxy):
+    signed = proxy.get("/me/", Cookie=proxy.sessions["alice"], Accept_Encoding="gzip")
+    public = proxy.get(f"/seasons/{SLUG}/rounds/1/", Accept_Encoding="gzip")
+    plain = proxy.get(f"/seasons/{SLUG}/rounds/1/")
+    assert signed.status == public.status == plain.status == 200
+    assert signed.header("Content-Encoding") == ""  # BREACH: it carries a CSRF token
+    assert public.header("Content-Encoding") == "gzip"
+    # The page kept compressed is unpacked for a client that does not take gzip.
+    assert plain.header("Content-Encoding") == ""
+    assert gzip.decompress(public.body) == plain.body
+
+
+@pytest.mark.django_db
+def test_the_languages_and_cookies_the_proxy_knows_are_the_sites():
+    config = CONFIG.read_text()
+    mapped = set(re.findall(r'"~\*\^(\w+)\(-\|\$\)"', config))
+    assert mapped == {code for code, _ in settings.LANGUAGES}
+    assert f"$cookie_{settings.LANGUAGE_COOKIE_NAME}" in config
+    signed = re.search(r"\(\?:(\w+)\|(\w+)\|(\w+)\)=", config)
+    assert signed is not None
+    assert set(signed.groups()) == {
+        settings.SESSION_COOKIE_NAME,
+        settings.CSRF_COOKIE_NAME,
+        "messages",
+    }
+
+
+def test_static_files_come_from_nginx_immutable_with_the_apps_security_headers(proxy):
+    manifest = json.loads((proxy.static_root / "staticfiles.json").read_text())["paths"]
+    name = next(name for name in manifest if name.endswith(".css"))
+    hashed = manifest[name]
+    answer = proxy.get(f"/static/{hashed}")
+    assert answer.status == 200
+    assert answer.body == (proxy.static_root / hashed).read_bytes()
+    assert answer.header("Cache-Control") == "public, max-age=31536000, immutable"
+    page = fetch(proxy.app, "/healthz")  # the app's own headers
+    for header in (
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+        "X-Frame-Options",
+        "Permissions-Policy",
+        "Cross-Origin-Opener-Policy",
+    ):
+        assert answer.header(header) == page.header(header), header
+    assert _policy(answer.header("Content-Security-Policy")) == _policy(
+        page.header("Content-Security-Policy")
+    )
+    # whitenoise's compressed copy, as it is.
+    packed = proxy.get(f"/static/{hashed}", Accept_Encoding="gzip")
+    assert packed.header("Content-Encoding") == "gzip"
+    assert gzip.decompress(packed.body) == answer.body
+    # None of them reached the app: its log has a later request's line, and no /static/ one.
+    later = proxy.get("/healthz").header("X-Request-ID")
+    assert "/static/" not in proxy.app_log(waiting_for=later)
+
+
+def _policy(header: str) -> dict[str, set[str]]:
+    parts = (part.split() for part in header.split(";") if part.strip())
+    return {words[0]: set(words[1:]) for words in parts}
+
+
+def test_a_private_links_token_is_never_in_nginxs_logs(proxy):
+    answer = proxy.get(f"/links/{TOKEN}/", Referer=f"http://127.0.0.1/links/{TOKEN}/")
+    assert answer.status in {302, 404}
+    # nginx writes the line once the answer is sent.
+    access = proxy.nginx.log("whist-access.log", waiting_for="/links/[token]/")
+    assert "/links/[token]/" in access
+    assert TOKEN not in access + proxy.nginx.log("whist-error.log")
+
+
+def test_the_request_id_is_nginxs_and_reaches_the_app(proxy):
+    answer = proxy.get("/healthz", X_Request_ID="made-up-by-the-visitor")
+    request_id = answer.header("X-Request-ID")
+    assert re.fullmatch(r"[0-9a-f]{32}", request_id)
+    assert f"id={request_id} " in proxy.nginx.log("whist-access.log", waiting_for=request_id)
+    # gunicorn's line ends with the request id the app answered with.
+    assert request_id in proxy.app_log(waiting_for=request_id)
+
+
+def test_a_body_over_the_limit_is_refused_by_nginx(proxy):
+    answer = proxy.get("/accounts/login/")
+    assert answer.status == 200
+    refused = fetch(
+        proxy.base, "/accounts/login/", {"Content-Type": "text/plain"}, method="POST",
+        body=b"x" * (4 * 1024 * 1024),
+    )  # fmt: skip
+    assert refused.status == 413
+
+
+def test_gunicorns_graceful_reload_during_requests_fails_none_of_them(proxy):
+    """Requests on 4 threads through nginx while gunicorn is reloaded (HUP): the stream goes on
+    until the reload has replaced the workers (at least 200 requests, at most 2000), and not
+    one of them fails."""
+    # Cheap answers mostly, and a signed-in page now and then: past the cache, every request
+    # reaches gunicorn.
+    paths = ["/healthz", "/healthz", "/healthz", "/me/"]
+    alice = proxy.sessions["alice"]
+    master = proxy.gunicorn.popen.pid
+    numbers = itertools.count()
+    answers: list[int] = []
+    reloaded = threading.Event()
+
+    def stream() -> None:
+        for number in numbers:
+            if number >= 2000 or (number >= 200 and reloaded.is_set()):
+                return
+            answers.append(proxy.get(paths[number % len(paths)], Cookie=alice).status)
+
+    def replaced(before: set[int]) -> bool:
+        now = _children(master)
+        return len(now) == 2 and not now & before
+
+    with ThreadPoolExecutor(4) as pool:
+        streams = [pool.submit(stream) for _ in range(4)]
+        while len(answers) < 40 and not any(f.done() for f in streams):
+            time.sleep(0.05)
+        before = _children(master)
+        os.kill(master, signal.SIGHUP)
+        deadline = time.monotonic() + 30
+        while not replaced(before) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert replaced(before), "gunicorn did not replace its workers"
+        assert not any(f.done() for f in streams), "the stream ended before the reload did"
+        reloaded.set()
+        for future in streams:
+            future.result()
+    assert len(answers) >= 200
+    assert [status for status in answers if status != 200] == []
