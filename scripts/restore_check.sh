@@ -58,39 +58,59 @@ SELECT '(rating list)', r.version, r.schema, r.created_at, '', md5(r.summary::te
   FROM publishing_ratingsnapshot r
 ORDER BY 1, 2"
 
+status_of() { # status_of FILE COMMAND...: COMMAND's output in FILE, its exit status in FILE.rc
+  local out=$1
+  shift
+  if "$@" >"$out" 2>&1 </dev/null; then echo 0; else echo $?; fi >"$out.rc"
+}
 capture() { # capture DATABASE_URL DIR: its seasons, their standings and its snapshots, in DIR
   local url=$1 dir=$2 slug
-  mkdir -p "$dir"
+  mkdir -p "$dir" "$dir.rc"
   rows "$url" "SELECT slug FROM league_season ORDER BY slug" >"$dir/seasons"
   while read -r slug; do
-    manage "$url" standings "$slug" --json >"$dir/standings-$slug.json" 2>&1 </dev/null ||
-      fail "standings of $slug: manage.py standings refused on $(basename "$dir"):" \
-        "$(cat "$dir/standings-$slug.json")"
+    status_of "$dir/standings-$slug.json" manage "$url" standings "$slug" --json
+    mv "$dir/standings-$slug.json.rc" "$dir.rc/"
   done <"$dir/seasons"
   rows "$url" "$SNAPSHOTS" >"$dir/snapshots"
 }
+refused() { # refused DIR: say which seasons' standings could not be computed there
+  local rc slug
+  for rc in "$1.rc"/*; do
+    [ -e "$rc" ] && [ "$(cat "$rc")" != 0 ] || continue
+    slug=$(basename "$rc" .json.rc)
+    slug=${slug#standings-}
+    fail "standings of $slug: manage.py standings refused on the $(basename "$1") database:"
+    cat "$1/standings-$slug.json"
+  done
+}
 
-if manage "$restored" migrate --check >"$work/migrate" 2>&1; then
+# Two at a time, each database's Django process beside the other's.
+status_of "$work/migrate" manage "$restored" migrate --check &
+status_of "$work/tally" manage "$restored" check_tally &
+wait
+if [ "$(cat "$work/migrate.rc")" = 0 ]; then
   echo "migrations: every one applied"
 else
   fail "migrations: manage.py migrate --check says some are not applied (or could not run):"
   cat "$work/migrate"
 fi
-
-if manage "$restored" check_tally >"$work/tally" 2>&1; then
+if [ "$(cat "$work/tally.rc")" = 0 ]; then
   echo "tally: in step with the results ($(cat "$work/tally"))"
 else
   fail "tally: manage.py check_tally finds it differs from the results:"
   cat "$work/tally"
 fi
 
-capture "$restored" "$work/restored"
+capture "$restored" "$work/restored" &
+[ -z "$source_db" ] || capture "$source_db" "$work/source" &
+wait
+refused "$work/restored"
 seasons=$(grep -c . "$work/restored/seasons" || true)
 snapshots=$(grep -c . "$work/restored/snapshots" || true)
 if [ -z "$source_db" ]; then
   echo "standings: $seasons seasons computed; snapshots: $snapshots published"
 else
-  capture "$source_db" "$work/source"
+  refused "$work/source"
   # One diff for the season lists, each season's standings and the snapshots (season |
   # version | schema | published at | fingerprint | summary md5 | sections md5).
   if (cd "$work" && diff -ru source restored >diff); then
