@@ -174,6 +174,18 @@ def test_compose_keeps_the_database_and_static_files_in_volumes():
     assert services["nginx"]["environment"]["WHIST_STATIC_ROOT"] == "/srv/static"
 
 
+def test_compose_gives_nginx_every_value_its_configuration_template_needs():
+    nginx = compose()["services"]["nginx"]
+    mount = next(volume for volume in nginx["volumes"] if "whist.conf" in volume)
+    source, target, _ = mount.split(":")
+    assert source == "./nginx/whist.conf" and (DEPLOY / "nginx" / "whist.conf").exists()
+    assert target == "/etc/nginx/templates/default.conf.template"
+    needed = set(re.findall(r"\$\{(WHIST_[A-Z_]+)\}", (DEPLOY / source).read_text()))
+    assert needed and needed <= nginx["environment"].keys(), sorted(needed)
+    assert nginx["environment"]["NGINX_ENVSUBST_FILTER"] == "^WHIST_"
+    assert nginx["environment"]["WHIST_UPSTREAM"] == "web:8000"
+
+
 def test_compose_variables_are_in_env_example():
     text = (DEPLOY / "compose.yaml").read_text()
     variables = set(re.findall(r"(?<!\$)\$\{([A-Z_]+)[:?}-]", text))
