@@ -41,6 +41,11 @@ def hide_links(text: str) -> str:
     return _LINK.sub(rf"\g<1>{HIDDEN}", text)
 
 
+def link_tokens(text: str) -> set[str]:
+    """The tokens of the private links in `text`: what hide_links hides."""
+    return {match.group(0)[len(match.group(1)) :] for match in _LINK.finditer(text)}
+
+
 def is_refusal(name: str, level: int) -> bool:
     """Whether a record of this logger and level tells of a refused request (4xx)."""
     return (name == "django.request" and level < logging.ERROR) or name.startswith(_REFUSAL_LOGGERS)

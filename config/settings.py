@@ -8,6 +8,8 @@ import environ
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from config import error_reports
+
 # Django's generic classes (ModelAdmin[Model], QuerySet[Model], ...) accept type arguments at
 # run time, as django-stubs declares them.
 django_stubs_ext.monkeypatch()
@@ -340,6 +342,15 @@ if not DEBUG:
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", default=True)
     SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=True)
+
+# Error reports to Sentry when SENTRY_DSN is set (config/error_reports.py: Django and Celery,
+# no personal data, private link tokens hidden in everything sent); SENTRY_ENVIRONMENT names
+# the server's reports, SENTRY_TRACES_SAMPLE_RATE the share of requests traced (0: none).
+SENTRY_DSN = env("SENTRY_DSN", default="")
+SENTRY_ENVIRONMENT = env("SENTRY_ENVIRONMENT", default="production")
+SENTRY_TRACES_SAMPLE_RATE = env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0)
+if SENTRY_DSN:
+    error_reports.start(SENTRY_DSN, SENTRY_ENVIRONMENT, SENTRY_TRACES_SAMPLE_RATE)
 
 # Every log record hides private link tokens, and a refused request (4xx) logs one line
 # without its traceback (config/log_records.py).
