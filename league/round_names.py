@@ -21,6 +21,16 @@ def round_title(rules: LeagueRules | Mapping[str, Any], number: int) -> str:
     return _("Stage %(number)s") % {"number": number}
 
 
+def round_in_sentence(rules: LeagueRules | Mapping[str, Any], number: int) -> str:
+    """ "round 3", "stage 3" or "the final table": round `number` as a sentence names it
+    (`capfirst` it at a sentence's start; Hebrew takes its prefixes, "למחזור 3", "לשלב 3")."""
+    if not is_tournament(rules):
+        return _("round %(number)s") % {"number": number}
+    if is_final_table(rules, number):
+        return _("the final table")
+    return _("stage %(number)s") % {"number": number}
+
+
 def is_final_table(rules: LeagueRules | Mapping[str, Any], number: int) -> bool:
     """Whether round `number` is the tournament's final table (the round after its stages)."""
     _kind, stages, final_table = _tournament_facts(rules)

@@ -22,6 +22,7 @@ from league.actions.registration import (
     unregister_player,
 )
 from league.models import Player, Registration, Round, Seat
+from league.round_names import round_in_sentence
 from league.views.common import run_action
 from web.viewer_place import places_of, running_seasons
 
@@ -91,6 +92,11 @@ def _own_player(request: HttpRequest) -> Player:
     return player
 
 
+def _in_sentence(round_: Round) -> str:
+    """The round as a sentence names it: "round 3", or a tournament's "stage 1"."""
+    return round_in_sentence(season_rules(round_.season), round_.number)
+
+
 def _round(round_id: int) -> Round:
     round_ = Round.objects.select_related("season__league").filter(pk=round_id).first()
     if round_ is None:
@@ -106,7 +112,7 @@ def register_me(request: HttpRequest, round_id: int) -> HttpResponse:
     return run_action(
         request,
         lambda: register_player(round_, player, actor=request.user),
-        success=_("You are registered for round %(number)s.") % {"number": round_.number},
+        success=_("You are registered for %(round)s.") % {"round": _in_sentence(round_)},
         back=reverse("games:my_rounds"),
     )
 
@@ -119,6 +125,6 @@ def unregister_me(request: HttpRequest, round_id: int) -> HttpResponse:
     return run_action(
         request,
         lambda: unregister_player(round_, player, actor=request.user),
-        success=_("You are no longer registered for round %(number)s.") % {"number": round_.number},
+        success=_("You are no longer registered for %(round)s.") % {"round": _in_sentence(round_)},
         back=reverse("games:my_rounds"),
     )

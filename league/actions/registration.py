@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from core.acting import acting_user
@@ -21,7 +22,12 @@ from league.actions.common import (
     season_rules,
 )
 from league.models import Player, Registration, Round
-from league.round_names import round_title
+from league.round_names import round_in_sentence, round_title
+
+
+def _in_sentence(round_: Round) -> str:
+    """The round as a sentence names it: "round 3", or a tournament's "stage 2"."""
+    return round_in_sentence(season_rules(round_.season), round_.number)
 
 
 def _user_id(actor: Actor) -> int | None:
@@ -61,22 +67,22 @@ def _check_open(round_: Round, actor: Actor, player: Player | None) -> bool:
     if round_.status in (Round.Status.DRAWN, Round.Status.IN_PLAY, Round.Status.FINISHED):
         raise ActionError(
             ActionCode.ROUND_DRAWN,
-            _("Round %(number)s is already drawn; registration cannot change.")
-            % {"number": round_.number},
+            _("%(round)s is already drawn; registration cannot change.")
+            % {"round": capfirst(_in_sentence(round_))},
         )
     if round_.status == Round.Status.CLOSED:
         raise ActionError(
             ActionCode.ROUND_CLOSED,
-            _("Registration for round %(number)s is closed.") % {"number": round_.number},
+            _("Registration for %(round)s is closed.") % {"round": _in_sentence(round_)},
         )
     if not organizer:
         deadline = registration_deadline(round_, season_rules(round_.season))
         if timezone.now() >= deadline:
             raise ActionError(
                 ActionCode.DEADLINE_PASSED,
-                _("Registration for round %(number)s closed at %(deadline)s.")
+                _("Registration for %(round)s closed at %(deadline)s.")
                 % {
-                    "number": round_.number,
+                    "round": _in_sentence(round_),
                     "deadline": date_format(
                         timezone.localtime(deadline, deadline.tzinfo), "SHORT_DATETIME_FORMAT"
                     ),
@@ -180,8 +186,8 @@ def _set_open(round_: Round, actor: Actor, *, opening: bool) -> bool:
         if locked.status != before:
             raise ActionError(
                 ActionCode.ROUND_DRAWN,
-                _("Round %(number)s is already drawn; registration cannot change.")
-                % {"number": locked.number},
+                _("%(round)s is already drawn; registration cannot change.")
+                % {"round": capfirst(_in_sentence(locked))},
             )
         locked.status = after
         locked.save(update_fields=["status"])
@@ -212,10 +218,10 @@ def register_latecomers(
             raise ActionError(
                 ActionCode.INVALID,
                 _(
-                    "Latecomers are added to round %(number)s after registration closes and "
+                    "Latecomers are added to %(round)s after registration closes and "
                     "before play starts."
                 )
-                % {"number": locked.number},
+                % {"round": _in_sentence(locked)},
             )
         existing = set(
             Registration.objects.filter(

@@ -2,16 +2,23 @@
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
-from league.models import Registration
+from core.errors import ActionError
+from league.actions.registration import register_player
+from league.models import Registration, Round
+from league.round_names import round_in_sentence
+from league.rules import LeagueRules
 from tests.roundsupport import (
     PAST_SUNDAY,
+    make_organizer,
     make_players,
     make_round,
     make_season,
     make_user,
     seat_table,
 )
+from tests.tournamentsupport import tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +85,77 @@ def test_my_rounds_query_count_is_constant(client, rounds, django_assert_num_que
     with django_assert_num_queries(7):
         body = client.get(reverse("games:my_rounds")).content.decode()
     assert "table 1" in body
+
+
+@pytest.fixture
+def _english_after_each_test():
+    """A Hebrew request leaves Hebrew active in this thread; later tests expect English."""
+    yield
+    translation.activate("en")
+
+
+TOURNAMENT_WORDS = {
+    "en": ("You are registered for stage 1.", "You are no longer registered for stage 1."),
+    "he": ("נרשמת לשלב 1.", "אינך רשום עוד לשלב 1."),
+}
+
+
+@pytest.mark.usefixtures("_english_after_each_test")
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_tournaments_registration_messages_name_the_stage(client, language):
+    _season, rounds = tournament(4)
+    (player,) = make_players(1, with_users=True)
+    client.force_login(player.user)
+    registered, unregistered = TOURNAMENT_WORDS[language]
+    url = reverse("games:register", args=[rounds[0].pk])
+    page = client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert registered in page and Registration.objects.filter(player=player).exists()
+    url = reverse("games:unregister", args=[rounds[0].pk])
+    page = client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert unregistered in page and not Registration.objects.filter(player=player).exists()
+
+
+@pytest.mark.usefixtures("_english_after_each_test")
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_a_league_rounds_registration_message_names_the_round(client, language):
+    round_ = make_round(make_season())
+    (player,) = make_players(1, with_users=True)
+    client.force_login(player.user)
+    url = reverse("games:register", args=[round_.pk])
+    page = client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert {"en": "You are registered for round 1.", "he": "נרשמת למחזור 1."}[language] in page
+
+
+@pytest.mark.parametrize(
+    ("language", "refusals"),
+    [
+        ("en", ("Registration for stage 1 is closed.", "The final table is already drawn;")),
+        ("he", ("ההרשמה לשלב 1 סגורה.", "שולחן הגמר כבר הוגרל;")),
+    ],
+)
+def test_a_tournaments_registration_refusals_name_the_stage_and_the_final_table(language, refusals):
+    season, rounds = tournament(4)
+    (player,) = make_players(1, with_users=True)
+    Round.objects.filter(pk=rounds[0].pk).update(status=Round.Status.CLOSED)
+    Round.objects.filter(pk=rounds[4].pk).update(status=Round.Status.DRAWN)
+    organizer = make_organizer(season)
+    with translation.override(language):
+        with pytest.raises(ActionError) as closed:
+            register_player(Round.objects.get(pk=rounds[0].pk), player, actor=player.user)
+        with pytest.raises(ActionError) as drawn:
+            register_player(Round.objects.get(pk=rounds[4].pk), player, actor=organizer)
+    assert closed.value.problem.message == refusals[0]
+    assert drawn.value.problem.message.startswith(refusals[1])
+
+
+def test_rounds_are_named_in_sentences_as_round_stage_and_the_final_table():
+    league = LeagueRules.from_preset("whist-online-league")
+    tournament_rules = LeagueRules.from_preset("evening-tournament")
+    with translation.override("en"):
+        assert round_in_sentence(league, 3) == "round 3"
+        assert round_in_sentence(tournament_rules, 2) == "stage 2"
+        assert round_in_sentence(tournament_rules, 5) == "the final table"
+    with translation.override("he"):
+        assert round_in_sentence(league, 3) == "מחזור 3"
+        assert round_in_sentence(tournament_rules, 2) == "שלב 2"
+        assert round_in_sentence(tournament_rules, 5) == "שולחן הגמר"
