@@ -82,10 +82,14 @@ def fetch(
     *,
     method: str = "GET",
     body: bytes | None = None,
+    source: str | None = None,
 ) -> Answer:
-    """One request to `base` (http://HOST:PORT) on a new connection."""
+    """One request to `base` (http://HOST:PORT) on a new connection (from the loopback
+    address `source`, e.g. 127.0.0.2, when given)."""
     host, port = base.removeprefix("http://").split(":")
-    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    connection = http.client.HTTPConnection(
+        host, int(port), timeout=30, source_address=(source, 0) if source else None
+    )
     try:
         connection.request(method, path, body=body, headers=dict(headers or {}))
         response = connection.getresponse()

@@ -303,6 +303,38 @@ def test_the_request_id_is_nginxs_and_reaches_the_app(proxy):
     assert request_id in proxy.app_log(waiting_for=request_id)
 
 
+def _failed_sign_in(proxy: Proxy, source: str, **claims: str) -> int:
+    """A wrong password for one user name, sent from the loopback address `source` (with the
+    headers `claims`)."""
+    form = fetch(proxy.base, "/accounts/login/", source=source)
+    cookie = form.header("Set-Cookie").split(";")[0]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)
+    assert cookie.startswith("csrftoken=") and token is not None
+    body = f"username=proxy-alice&password=wrong&csrfmiddlewaretoken={token.group(1)}"
+    headers = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
+    headers |= {name.replace("_", "-"): value for name, value in claims.items()}
+    answer = fetch(
+        proxy.base, "/accounts/login/", headers, method="POST", body=body.encode(), source=source
+    )
+    return answer.status
+
+
+def test_the_app_counts_sign_ins_by_the_visitors_address_nginx_passes(proxy):
+    """gunicorn sees every request come from 127.0.0.1 (nginx); the sign-in limit (10 failures
+    per address and user name) locks one visitor out and not another one, so the app takes
+    the address nginx passed on (BEHIND_PROXY, X-Forwarded-For's last entry) and not one a
+    visitor wrote himself."""
+    statuses = []
+    for _ in range(12):
+        statuses.append(_failed_sign_in(proxy, "127.0.0.2"))
+        if statuses[-1] == 429:
+            break
+    assert statuses[-1] == 429 and set(statuses[:-1]) == {200}, statuses
+    # Another visitor, who claims to be the first one, is not locked out.
+    claims = {"X_Forwarded_For": "127.0.0.2", "X_Real_IP": "127.0.0.2"}
+    assert _failed_sign_in(proxy, "127.0.0.3", **claims) == 200
+
+
 def test_a_body_over_the_limit_is_refused_by_nginx(proxy):
     answer = proxy.get("/accounts/login/")
     assert answer.status == 200
