@@ -239,8 +239,13 @@ def test_signed_in_pages_are_not_compressed_by_the_proxy(proxy):
 @pytest.mark.django_db
 def test_the_languages_and_cookies_the_proxy_knows_are_the_sites():
     config = CONFIG.read_text()
-    mapped = set(re.findall(r'"~\*\^(\w+)\(-\|\$\)"', config))
-    assert mapped == {code for code, _ in settings.LANGUAGES}
+    languages = {code for code, _ in settings.LANGUAGES}
+    # The language cookie's map, and Accept-Language's.
+    assert set(re.findall(r'"~\*\^(\w+)\(-\|\$\)"', config)) == languages
+    accepted = re.search(r"\(\?<whist_first>([\w|]+)\)", config)
+    assert accepted is not None and set(accepted.group(1).split("|")) == languages
+    fallback = re.search(r"\$whist_accept_language \{\s*default (\w+);", config)
+    assert fallback is not None and fallback.group(1) == settings.LANGUAGE_CODE
     assert f"$cookie_{settings.LANGUAGE_COOKIE_NAME}" in config
     signed = re.search(r"\(\?:(\w+)\|(\w+)\|(\w+)\)=", config)
     assert signed is not None
