@@ -14,9 +14,12 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
+from core.errors import ActionError
 from core.permissions import is_organizer
 from games.link_sessions import actor_for, other_seat, session_has_links
-from league.models import Seat, Table
+from league.actions.common import season_rules
+from league.models import Round, Seat, Table
+from league.round_names import round_in_sentence
 
 TableView = Callable[..., HttpResponse]
 
@@ -43,6 +46,14 @@ def seat_or_login(view: TableView) -> TableView:
     return wrapper
 
 
+def _in_sentence(round_: Round) -> str:
+    """The round as a sentence names it: "round 3", or a tournament's "stage 2"."""
+    try:
+        return round_in_sentence(season_rules(round_.season), round_.number)
+    except ActionError:  # rules that no longer read: the plain word
+        return _("round %(number)s") % {"number": round_.number}
+
+
 def table_for(request: HttpRequest, table_id: int) -> tuple[Table, list[Seat], bool, Any]:
     """The table, its seats, whether the user organizes its league, and who acts (the user,
     or the seat of a private link); 404 for players while the round's draw is private."""
@@ -52,7 +63,7 @@ def table_for(request: HttpRequest, table_id: int) -> tuple[Table, list[Seat], b
     organizer = is_organizer(request.user, table.round.season.league_id)
     if not organizer and not table.round.draw_is_public:
         raise Http404(
-            _("The draw of round %(number)s is not published yet.") % {"number": table.round.number}
+            _("The draw of %(round)s is not published yet.") % {"round": _in_sentence(table.round)}
         )
     seats = list(Seat.objects.filter(table=table).select_related("player").order_by("seat"))
     user_id = request.user.pk if request.user.is_authenticated else None

@@ -6,9 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.urls import reverse
 
+from league.actions.draws import do_draw_round
+from league.models import Seat, Table
 from publishing.actions import do_publish_season
 from standings.loader import season_standings
+from tests.roundsupport import make_organizer, make_user
 from tests.tournamentsupport import run, tournament
 
 pytestmark = pytest.mark.django_db
@@ -89,11 +93,12 @@ def test_the_in_progress_tournament_page_says_tournament_standing(client):
 
 
 TOURNAMENT_PAGES = {
-    "season": (lambda slug: f"/seasons/{slug}/", 4),  # + the last stage's results
-    # as a league's round page (8) plus its draw record, which a drawn round has
-    "stage": (lambda slug: f"/seasons/{slug}/rounds/2/", 9),
-    "final-table": (lambda slug: f"/seasons/{slug}/rounds/5/", 9),
-    "rules": (lambda slug: f"/seasons/{slug}/rules/", 1),
+    # each with the page's version (web.versions)
+    "season": (lambda slug: f"/seasons/{slug}/", 5),  # + the last stage's results
+    # as a league's round page (9) plus its draw record, which a drawn round has
+    "stage": (lambda slug: f"/seasons/{slug}/rounds/2/", 10),
+    "final-table": (lambda slug: f"/seasons/{slug}/rounds/5/", 10),
+    "rules": (lambda slug: f"/seasons/{slug}/rules/", 2),
 }
 
 
@@ -128,3 +133,44 @@ def test_a_final_table_players_page_lists_the_final_tables_game(client, evening)
     response = client.get(f"/players/{winner.slug}/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert response.content.decode().count('href="/seasons/evening/rounds/') >= 5
+
+
+@pytest.mark.parametrize(
+    ("language", "stage", "final"),
+    [
+        ("en", "<h1>Check the draw of stage 2</h1>", "<h1>Check the draw of the final table</h1>"),
+        (
+            "he",
+            "<h1>בדיקת הגרלת השולחנות של שלב 2</h1>",
+            "<h1>בדיקת הגרלת השולחנות של שולחן הגמר</h1>",
+        ),
+    ],
+)
+def test_the_draw_check_page_names_the_stage_and_the_final_table(
+    client, evening, language, stage, final
+):
+    url = f"/seasons/{evening.slug}/rounds/%d/draw-check/"
+    assert stage in client.get(url % 2, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert final in client.get(url % 5, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "The draw of stage 1 is not published yet"),
+        ("he", "הגרלת השולחנות של שלב 1 עדיין לא פורסמה"),
+    ],
+)
+def test_an_unpublished_stages_table_says_the_stage(client, language, words):
+    season, rounds = tournament(8)
+    do_draw_round(rounds[0], seed=7)  # drawn, not published
+    table = Table.objects.filter(round=rounds[0]).first()
+    seated = Seat.objects.filter(table=table).select_related("player").first().player
+    seated.user = make_user("seated")
+    seated.save()
+    client.force_login(seated.user)
+    page = client.get(reverse("games:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 404 and words in page.content.decode()
+    client.force_login(make_organizer(season))
+    page = client.get(reverse("games:table", args=[table.pk]), HTTP_ACCEPT_LANGUAGE=language)
+    assert page.status_code == 200 and words in page.content.decode()

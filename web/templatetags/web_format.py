@@ -16,7 +16,7 @@ from core.bidi import isolate
 from core.errors import ActionError
 from league.actions.common import season_rules
 from league.models import Season
-from league.round_names import is_tournament
+from league.round_names import is_tournament, round_in_sentence
 from league.round_names import round_title as title_under_rules
 
 register = template.Library()
@@ -77,6 +77,16 @@ def round_title(season: Season, number: int) -> str:
         return title_under_rules(season_rules(season), number)
     except ActionError:  # rules that no longer read: the plain word
         return _("Round %(number)s") % {"number": number}
+
+
+@register.filter(name="round_in_sentence")
+def round_in_sentence_filter(season: Season, number: int) -> str:
+    """Round `number` of `season` as a sentence names it: "round 3", "stage 3", "the final
+    table"."""
+    try:
+        return round_in_sentence(season_rules(season), number)
+    except ActionError:  # rules that no longer read: the plain word
+        return _("round %(number)s") % {"number": number}
 
 
 @register.filter
