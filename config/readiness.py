@@ -143,4 +143,8 @@ class ReadinessView(HealthCheckView):  # type: ignore[misc]  # django-health-che
         response: HttpResponse = await super().get(request, *args, **kwargs)
         if response.status_code == 500:  # the library's answer when a check failed
             response.status_code = 503
+            # The failed checks are logged as warnings (the `health_check` logger): no error
+            # line from Django as well for every probe while a service is down, nor an error
+            # report for each (config.error_reports).
+            response._has_been_logged = True  # type: ignore[attr-defined]  # Django's log_response mark
         return response

@@ -10,6 +10,7 @@ tests/integration/test_readyz.py."""
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import os
 
 import pytest
@@ -171,6 +172,16 @@ def test_readyz_checks_leave_the_apps_own_connections_alone(with_broker):
     readyz()
     with app.producer_or_acquire() as after:
         assert after.connection is pool_connection
+
+
+def test_a_failed_check_is_a_warning_and_not_an_error_line_per_probe(shared_cache_down, caplog):
+    with caplog.at_level(logging.WARNING):
+        status, _ = readyz()
+    assert status == 503
+    assert [(r.name, r.levelname) for r in caplog.records if r.name == "health_check"] == [
+        ("health_check", "WARNING")
+    ]
+    assert [r for r in caplog.records if r.name == "django.request"] == []
 
 
 def test_readyz_lists_every_check_as_plain_text_for_a_browser_too():
