@@ -21,7 +21,11 @@ from pathlib import Path
 
 import pytest
 import yaml
+from django.utils import timezone
+from django_celery_beat.models import PeriodicTask
+from health_check.exceptions import ServiceUnavailable
 
+from config.readiness import BEAT_SWEEP
 from deploy import healthcheck
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -274,3 +278,17 @@ def test_the_health_check_asks_the_first_allowed_host_at_gunicorns_address():
     assert healthcheck.host_header(".example.org,other.example") == "example.org"
     assert healthcheck.host_header("*") == "localhost"
     assert healthcheck.main(["healthcheck.py", "/admin/"]) == 2
+
+
+@pytest.mark.django_db
+def test_the_beat_containers_health_check_fails_until_beat_has_sent_its_sweep():
+    command = compose()["services"]["beat"]["healthcheck"]["test"]
+    assert command[:5] == ["CMD", "python", "manage.py", "shell", "-c"]
+    code = command[5]
+    sweep = PeriodicTask.objects.get(name=BEAT_SWEEP)
+    sweep.last_run_at = None
+    sweep.save()
+    with pytest.raises(ServiceUnavailable, match="not sent the sweep"):
+        exec(code, {})
+    PeriodicTask.objects.filter(pk=sweep.pk).update(last_run_at=timezone.now())
+    exec(code, {})  # beat sent it just now: no exception, the shell exits 0
