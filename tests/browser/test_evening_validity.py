@@ -3,8 +3,10 @@ and English at 390x844, is valid HTML for the W3C's Nu Html Checker (vnu-jar fro
 `scripts/ensure_vnu.sh`: 0 errors) and has no axe-core violation of any impact.
 
 The checker reads the HTML each page was served as, all pages in one java call (it is slow to
-start); axe reads the page in the browser, after its scripts ran. The walk opens about 40
-pages, so it runs in the SQLite pass only; it prints its time (about 40 s on 2 cores)."""
+start); axe reads the page in the browser, after its scripts ran. The evening: a league's
+round (entering, confirming, the organizer's desk), a result in dispute and one corrected,
+a tournament's stage and a finished one's final table. The walk opens 93 pages, so it runs
+in the SQLite pass only; it prints its time (about 100 s on 2 cores)."""
 
 from __future__ import annotations
 
@@ -21,14 +23,16 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 
-from games.actions import submit_result
-from games.models import SeatLink
+from games.actions import dispute_result, submit_result
+from games.models import SeatLink, SheetDraft
 from games.seat_links import issue_links, token_for
 from league.actions.draws import do_draw_round, publish_draw
-from league.models import Player, Registration, Round, Seat, Table
+from league.models import Player, Registration, Round, Season, Seat, Table
+from publishing.actions import do_publish_season
 from tests.browser.test_accessibility import axe_violations
 from tests.browser.test_result_entry import log_in, seat_players_with_accounts
-from tests.roundsupport import register
+from tests.roundsupport import make_players, register
+from tests.tournamentsupport import play, tournament
 
 pytestmark = [
     pytest.mark.browser,
@@ -61,6 +65,8 @@ SHEET = [
     deal("NT", 2, (3, 3, 7, 2), (3, 2, 7, 1)),
     deal("C", 3, (1, 4, 2, 5), (2, 4, 2, 5)),
 ] * 7
+# The sheet corrected: deal 2's contracts as they should have been (the third seat's 0 was 1).
+CORRECTED = [*SHEET[:1], deal("S", 1, (2, 6, 1, 3), (2, 6, 1, 4)), *SHEET[2:]]
 
 
 @dataclass
@@ -161,6 +167,115 @@ def the_evening(season):  # type: ignore[no-untyped-def]
     return table, empty, players
 
 
+def seated_with_accounts(round_: Round, number: int, first_user: int) -> list:  # type: ignore[type-arg]
+    """Table `number` of `round_`: four new players with the accounts user<first_user>.. (their
+    user objects, by seat)."""
+    table = Table.objects.create(round=round_, number=number)
+    users = []
+    for seat, player in enumerate(make_players(4, prefix="C")):
+        user = get_user_model().objects.create_user(
+            username=f"user{first_user + seat}", password="pw-12345!"
+        )
+        Player.objects.filter(pk=player.pk).update(user=user)
+        Registration.objects.create(round=round_, player=player)
+        Seat.objects.create(table=table, round=round_, seat=seat, player=player)
+        users.append(user)
+    return [table, *users]
+
+
+def the_disputes(round_: Round) -> tuple[Table, Table]:
+    """Round 4's table 3, whose sheet user5 entered and user6 disputed, and table 4, whose
+    disputed sheet user9 corrected (one deal changed), waiting for user10's confirmation."""
+    disputed, user5, user6, *_ = seated_with_accounts(round_, 3, 5)
+    submit_result(disputed, actor=user5, deals=SHEET)
+    dispute_result(disputed, 1, actor=user6, reason="Deal 2: a contract is wrong")
+    corrected, user9, user10, *_ = seated_with_accounts(round_, 4, 9)
+    submit_result(corrected, actor=user9, deals=SHEET)
+    dispute_result(corrected, 1, actor=user10, reason="Deal 2: a contract is wrong")
+    submit_result(corrected, actor=user9, deals=CORRECTED)
+    return disputed, corrected
+
+
+def the_tournament(organizer) -> tuple:  # type: ignore[no-untyped-def, type-arg]
+    """An evening tournament of 8 run by the organizer: stage 1 played, stage 2 drawn and
+    published with table 1's result entered by user13 (seat 0) and waiting for the others;
+    a finished one whose final table decided the podium."""
+    season, rounds = tournament(8, slug="evening")
+    season.league.organizers.add(organizer)
+    do_draw_round(rounds[0], seed=7)
+    play(rounds[0])
+    do_draw_round(rounds[1])
+    publish_draw(rounds[1])
+    stage_table = Table.objects.get(round=rounds[1], number=1)
+    users = []
+    for seat in Seat.objects.filter(table=stage_table).select_related("player").order_by("seat"):
+        user = get_user_model().objects.create_user(
+            username=f"user{13 + seat.seat}", password="pw-12345!"
+        )
+        Player.objects.filter(pk=seat.player_id).update(user=user)
+        users.append(user)
+    submit_result(stage_table, actor=users[0], scores=[120, 60, 10, -40])
+    finished, final_rounds = tournament(8, slug="evening-done")
+    for stage in final_rounds[:4]:
+        do_draw_round(stage, seed=7 if stage.number == 1 else None)
+        play(stage)
+    do_draw_round(final_rounds[4])
+    play(final_rounds[4], [-40, 10, 60, 120])
+    Season.objects.filter(pk=finished.pk).update(status=Season.Status.FINISHED)
+    do_publish_season(season.pk)
+    do_publish_season(finished.pk)
+    return season, finished, stage_table
+
+
+def walk_disputes(evening: Evening, chromium, language: str, disputed, corrected) -> None:  # type: ignore[no-untyped-def]
+    """A result in dispute (its submitter's and the disputer's pages, the sheet reopened for
+    the correction) and a corrected one (the confirmer's page marks what changed)."""
+    context = new_context(chromium, language)
+    page = context.new_page()
+    visit = evening.visit
+    log_in(page, evening.base, "user5", "/me/")
+    visit(page, language, "me-disputed", "/me/")
+    visit(page, language, "table-disputed", f"/tables/{disputed.pk}/")
+    visit(page, language, "sheet-correcting", f"/tables/{disputed.pk}/sheet/")
+    context.clear_cookies()
+    log_in(page, evening.base, "user6", "/me/")
+    visit(page, language, "table-disputed-by-me", f"/tables/{disputed.pk}/")
+    context.clear_cookies()
+    log_in(page, evening.base, "user9", "/me/")
+    visit(page, language, "table-corrected", f"/tables/{corrected.pk}/")
+    context.clear_cookies()
+    log_in(page, evening.base, "user10", "/me/")
+    visit(page, language, "me-correction-to-confirm", "/me/")
+    visit(page, language, "confirming-correction", f"/tables/{corrected.pk}/")
+    context.close()
+
+
+def walk_tournament(evening: Evening, chromium, language: str, tournaments) -> None:  # type: ignore[no-untyped-def]
+    """A tournament evening: its public pages (the standing, a stage, its draw check, the
+    finished one's podium and final table), a player at his stage's table, the organizer's
+    stage desk."""
+    season, finished, stage_table = tournaments
+    slug, done = season.slug, finished.slug
+    context = new_context(chromium, language)
+    page = context.new_page()
+    visit = evening.visit
+    visit(page, language, "tournament", f"/seasons/{slug}/")
+    visit(page, language, "stage-drawn", f"/seasons/{slug}/rounds/2/")
+    visit(page, language, "stage-draw-check", f"/seasons/{slug}/rounds/2/draw-check/")
+    visit(page, language, "tournament-rules", f"/seasons/{slug}/rules/")
+    visit(page, language, "tournament-podium", f"/seasons/{done}/")
+    visit(page, language, "final-table", f"/seasons/{done}/rounds/5/")
+    visit(page, language, "final-draw-check", f"/seasons/{done}/rounds/5/draw-check/")
+    log_in(page, evening.base, "user14", "/me/")
+    visit(page, language, "me-stage", "/me/")
+    visit(page, language, "stage-confirming", f"/tables/{stage_table.pk}/")
+    context.clear_cookies()
+    log_in(page, evening.base, "organizer", "/manage/")
+    visit(page, language, "stage-desk", f"/manage/seasons/{slug}/rounds/2/")
+    visit(page, language, "tournament-desk", f"/manage/seasons/{slug}/")
+    context.close()
+
+
 def walk_player(evening: Evening, chromium, language: str, season, tables, players) -> None:  # type: ignore[no-untyped-def]
     slug = season.slug
     table, empty = tables
@@ -194,6 +309,7 @@ def walk_player(evening: Evening, chromium, language: str, season, tables, playe
         page.fill(f"#score-{seat}", score)
     scores = page.locator("form:has(#score-0) [type=submit]")
     evening.submit(page, language, "scores-refused", scores, status=400)
+    SheetDraft.objects.filter(table=empty).delete()  # the other language's walk saved one
     visit(page, language, "sheet", f"/tables/{empty.pk}/sheet/")
     sheet = page.locator("#deal-sheet")
     sheet.locator('[data-bid="5"][data-trump="H"]').click()
@@ -239,10 +355,14 @@ def test_every_evening_page_is_valid_html_without_axe_violations(
     started = time.monotonic()
     season = make_season(players=8, rounds=3)
     table, empty, players = the_evening(season)
+    disputed, corrected = the_disputes(table.round)
+    tournaments = the_tournament(get_user_model().objects.get(username="organizer"))
     evening = Evening(out=tmp_path, base=live_server.url)
     for language in LANGUAGES:
         walk_player(evening, chromium, language, season, (table, empty), players)
         walk_organizer(evening, chromium, language, season)
+        walk_disputes(evening, chromium, language, disputed, corrected)
+        walk_tournament(evening, chromium, language, tournaments)
     walked = time.monotonic()
     problems = evening.problems + evening.vnu_errors()
     print(
