@@ -162,7 +162,7 @@ def read_player_csv(text: str) -> list[str]:
     names, problems = parse_player_csv(text)
     if problems:
         raise ActionError(
-            ActionCode.INVALID,
+            ActionCode.PLAYER_FILE_INVALID,
             "; ".join(
                 _("line %(line)d: %(message)s") % {"line": p.line, "message": p.message}
                 for p in problems[:10]
@@ -213,7 +213,7 @@ def invite_player(name: str, email: str, *, actor: Actor, link_for: Callable[[An
         validate_email(address)
     except ValidationError:
         raise ActionError(
-            ActionCode.INVALID, _("%(email)s is not an e-mail address.") % {"email": email}
+            ActionCode.EMAIL_INVALID, _("%(email)s is not an e-mail address.") % {"email": email}
         ) from None
     User = get_user_model()
     with transaction.atomic():

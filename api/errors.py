@@ -44,7 +44,6 @@ class ApiErrorCode(StrEnum):
     SEAT_ORDER = "seat_order"
     TOO_LARGE = "too_large"
     THROTTLED = "throttled"
-    ACTION_REFUSED = "action_refused"
     DUPLICATE_KEY = "duplicate_key"
     INVALID_TEXT = "invalid_text"
     PLAYER_NAME_MISMATCH = "player_name_mismatch"
@@ -144,16 +143,61 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     return response
 
 
-_ACTION_STATUS = {
+# The one table of a refused action's HTTP status, by its code (docs/api.md lists them).
+ACTION_STATUS: Mapping[ActionCode, int] = {
     ActionCode.UNKNOWN: status.HTTP_404_NOT_FOUND,
-    ActionCode.INVALID: status.HTTP_400_BAD_REQUEST,
     ActionCode.FORBIDDEN: status.HTTP_403_FORBIDDEN,
+    **dict.fromkeys(
+        (
+            ActionCode.NAME_NOT_TEXT,
+            ActionCode.NAME_EMPTY,
+            ActionCode.NAME_TOO_LONG,
+            ActionCode.NAME_INVISIBLE_CHARACTER,
+            ActionCode.NAME_AMBIGUOUS,
+            ActionCode.NAME_NEEDS_CHOICE,
+            ActionCode.NAMES_MISSING,
+            ActionCode.PLAYER_FILE_INVALID,
+            ActionCode.EMAIL_INVALID,
+            ActionCode.REASON_MISSING,
+            ActionCode.SEED_INVALID,
+            ActionCode.REPLACE_NOT_CONFIRMED,
+            ActionCode.SWAP_PLAYERS_MISSING,
+            ActionCode.SWAP_SAME_PLAYER,
+            ActionCode.SWAP_TWO_RESERVES,
+            ActionCode.ROUND_NUMBER_INVALID,
+            ActionCode.DATE_OUTSIDE_SEASON,
+            ActionCode.RESULT_INVALID,
+            ActionCode.SHEET_NEEDS_FOUR_PLAYERS,
+            ActionCode.SEASON_RULES_INVALID,
+            ActionCode.NOT_LATECOMER_TIME,
+            ActionCode.NOBODY_REGISTERED,
+            ActionCode.DRAW_IMPOSSIBLE,
+            ActionCode.EARLIER_STAGE_UNFINISHED,
+            ActionCode.OPEN_PLAY_HAS_NO_ROUNDS,
+        ),
+        status.HTTP_400_BAD_REQUEST,
+    ),
+    **dict.fromkeys(
+        (
+            ActionCode.ROUND_CLOSED,
+            ActionCode.ROUND_DRAWN,
+            ActionCode.DEADLINE_PASSED,
+            ActionCode.NOT_REGISTERED,
+            ActionCode.ALREADY_REGISTERED,
+            ActionCode.NOT_DRAWN,
+            ActionCode.DRAW_NOT_PUBLISHED,
+            ActionCode.HAS_RESULTS,
+            ActionCode.STALE,
+            ActionCode.CONFLICT,
+        ),
+        status.HTTP_409_CONFLICT,
+    ),
 }
 
 
 def refused_by_action(refused: ActionError) -> exceptions.APIException:
-    """A league action's refusal as an API error: 404, 400, 403, else 409 (the round's state)."""
-    code = _ACTION_STATUS.get(refused.code, status.HTTP_409_CONFLICT)
+    """A league action's refusal as an API error, with its code's status (ACTION_STATUS)."""
+    code = ACTION_STATUS[refused.code]
     if code == status.HTTP_404_NOT_FOUND:
         return exceptions.NotFound(refused.message)
     if code == status.HTTP_403_FORBIDDEN:

@@ -8,11 +8,39 @@ from scoring.problems import ProblemError
 
 
 class ActionCode(StrEnum):
-    """Stable codes for refused actions (callers branch on these, users read the message)."""
+    """Stable codes for refused actions (callers branch on these, users read the message).
+    Each has its HTTP status in the API's one table (api.errors.ACTION_STATUS) and its line
+    in the API's documentation (docs/api.md)."""
 
     UNKNOWN = "unknown"
-    INVALID = "invalid"
     FORBIDDEN = "forbidden"
+    # What was asked cannot be done as asked (400).
+    NAME_NOT_TEXT = "name_not_text"
+    NAME_EMPTY = "name_empty"
+    NAME_TOO_LONG = "name_too_long"
+    NAME_INVISIBLE_CHARACTER = "name_invisible_character"
+    NAME_AMBIGUOUS = "name_ambiguous"
+    NAME_NEEDS_CHOICE = "name_needs_choice"
+    NAMES_MISSING = "names_missing"
+    PLAYER_FILE_INVALID = "player_file_invalid"
+    EMAIL_INVALID = "email_invalid"
+    REASON_MISSING = "reason_missing"
+    SEED_INVALID = "seed_invalid"
+    REPLACE_NOT_CONFIRMED = "replace_not_confirmed"
+    SWAP_PLAYERS_MISSING = "swap_players_missing"
+    SWAP_SAME_PLAYER = "swap_same_player"
+    SWAP_TWO_RESERVES = "swap_two_reserves"
+    ROUND_NUMBER_INVALID = "round_number_invalid"
+    DATE_OUTSIDE_SEASON = "date_outside_season"
+    RESULT_INVALID = "result_invalid"
+    SHEET_NEEDS_FOUR_PLAYERS = "sheet_needs_four_players"
+    SEASON_RULES_INVALID = "season_rules_invalid"
+    NOT_LATECOMER_TIME = "not_latecomer_time"
+    NOBODY_REGISTERED = "nobody_registered"
+    DRAW_IMPOSSIBLE = "draw_impossible"
+    EARLIER_STAGE_UNFINISHED = "earlier_stage_unfinished"
+    OPEN_PLAY_HAS_NO_ROUNDS = "open_play_has_no_rounds"
+    # The round or the result is not in the state the action needs (409).
     ROUND_CLOSED = "round_closed"
     ROUND_DRAWN = "round_drawn"
     DEADLINE_PASSED = "deadline_passed"

@@ -58,7 +58,7 @@ class DisputeReasonMissing(ActionError):
 
     def __init__(self) -> None:
         super().__init__(
-            ActionCode.INVALID,
+            ActionCode.REASON_MISSING,
             _("Say what is wrong with the result: the organizer decides from your reason."),
         )
 
@@ -67,7 +67,7 @@ class ResultRejected(ActionError):
     """An entered result that breaks the rules; `errors` lists each problem by path."""
 
     def __init__(self, checked: CheckedResult) -> None:
-        super().__init__(ActionCode.INVALID, _("The result has errors; nothing was saved."))
+        super().__init__(ActionCode.RESULT_INVALID, _("The result has errors; nothing was saved."))
         self.checked = checked
 
 
@@ -149,7 +149,8 @@ def check_entry(
     if deals is not None:
         if seats != 4:
             raise ActionError(
-                ActionCode.INVALID, _("A deal sheet needs four players; enter the game scores.")
+                ActionCode.SHEET_NEEDS_FOUR_PLAYERS,
+                _("A deal sheet needs four players; enter the game scores."),
             )
         return check_sheet(deals, rules.scoring_preset, rules.deals_per_game)
     return check_scores(

@@ -251,9 +251,8 @@ def _register_names(
     exactly a known player's go through the organizer's "did you mean?" step first."""
     names = typed_names(request)
     if not names:
-        return refused(
-            request, ActionError(ActionCode.INVALID, _("Enter at least one name.")), _back(round_)
-        )
+        missing = ActionError(ActionCode.NAMES_MISSING, _("Enter at least one name."))
+        return refused(request, missing, _back(round_))
     try:
         matches = match_players(names, _("Names"))
     except ActionError as error:
@@ -378,7 +377,7 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         if not DIGITS.fullmatch(raw_seed) or len(raw_seed) > 18:
             return refused(
                 request,
-                ActionError(ActionCode.INVALID, _("The seed must be a whole number ≥ 0.")),
+                ActionError(ActionCode.SEED_INVALID, _("The seed must be a whole number ≥ 0.")),
                 _back(round_),
             )
         seed = int(raw_seed)
@@ -387,7 +386,7 @@ def draw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return refused(
             request,
             ActionError(
-                ActionCode.INVALID,
+                ActionCode.REPLACE_NOT_CONFIRMED,
                 _("Tick the box to confirm that the current draw is replaced."),
             ),
             _back(round_),
@@ -417,7 +416,7 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if len(found) != len(set(ids)) or 0 in ids:
         return refused(
             request,
-            ActionError(ActionCode.INVALID, _("Choose two players to swap.")),
+            ActionError(ActionCode.SWAP_PLAYERS_MISSING, _("Choose two players to swap.")),
             again,
             at_form=at_form,
         )

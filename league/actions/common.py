@@ -22,7 +22,7 @@ def season_rules(season: Season) -> LeagueRules:
         return LeagueRules.from_dict(season.rules)
     except RulesError as error:
         raise ActionError(
-            ActionCode.INVALID,
+            ActionCode.SEASON_RULES_INVALID,
             _("The rules of season %(season)s are invalid: %(error)s")
             % {"season": season.slug, "error": error},
         ) from error

@@ -106,7 +106,7 @@ def current_record(round_: Round) -> DrawRecord | None:
 def _required_reason(reason: str, message: str) -> str:
     text = reason.strip()
     if not text:
-        raise ActionError(ActionCode.INVALID, message)
+        raise ActionError(ActionCode.REASON_MISSING, message)
     return text
 
 
@@ -162,7 +162,7 @@ def do_draw_round(
     Drawing closes registration. `seed` fixes a random draw's seed.
     """
     if seed is not None and not 0 <= seed < 2**63:
-        raise ActionError(ActionCode.INVALID, _("The seed must be a whole number ≥ 0."))
+        raise ActionError(ActionCode.SEED_INVALID, _("The seed must be a whole number ≥ 0."))
     with transaction.atomic():
         locked = lock_round(round_.pk)
         require_organizer_for(actor, locked)
@@ -203,7 +203,7 @@ def do_draw_round(
             )
         if not players:
             raise ActionError(
-                ActionCode.INVALID,
+                ActionCode.NOBODY_REGISTERED,
                 _("No players are registered for round %(number)s; nothing to draw.")
                 % {"number": locked.number},
             )
@@ -229,7 +229,7 @@ def do_draw_round(
                 **options,
             )
         except DrawError as error:
-            raise ActionError(ActionCode.INVALID, error.message) from None
+            raise ActionError(ActionCode.DRAW_IMPOSSIBLE, error.message) from None
         by_name = {p.name: p for p in players}
         tables = Table.objects.bulk_create(
             [Table(round=locked, number=i) for i in range(1, len(draw.tables) + 1)]
@@ -313,7 +313,7 @@ def _require_earlier_stages_finished(round_: Round, title: str) -> None:
     )
     if unfinished:
         raise ActionError(
-            ActionCode.INVALID,
+            ActionCode.EARLIER_STAGE_UNFINISHED,
             _(
                 "%(round)s is drawn by the standing after the stages before it: "
                 "finish stage %(earlier)s first."
@@ -356,7 +356,7 @@ def swap_players(
     the draw. Seats are locked in primary-key order so two swaps at once cannot deadlock.
     """
     if first.pk == second.pk:
-        raise ActionError(ActionCode.INVALID, _("Choose two different players to swap."))
+        raise ActionError(ActionCode.SWAP_SAME_PLAYER, _("Choose two different players to swap."))
     reason = _required_reason(
         reason,
         _("Give a reason for the change: it is shown publicly with the draw."),
@@ -388,7 +388,7 @@ def swap_players(
                     % {"player": player.name},
                 )
         if not seats:
-            raise ActionError(ActionCode.INVALID, _("Two reserves cannot be swapped."))
+            raise ActionError(ActionCode.SWAP_TWO_RESERVES, _("Two reserves cannot be swapped."))
         table_numbers = dict(
             Table.objects.filter(pk__in=[s.table_id for s in seats.values()]).values_list(
                 "pk", "number"

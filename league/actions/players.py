@@ -33,19 +33,19 @@ def clean_player_name(raw: object, field: str = "") -> str:
     (league.name_match.trim_name); refuses empty, too long, and a name that still holds an
     invisible format character (Unicode Cf), naming `field` (default: "Player's name")."""
     if not isinstance(raw, str):
-        raise ActionError(ActionCode.INVALID, _("A player's name must be text."))
+        raise ActionError(ActionCode.NAME_NOT_TEXT, _("A player's name must be text."))
     name = trim_name(raw)
     if not name:
-        raise ActionError(ActionCode.INVALID, _("A player's name cannot be empty."))
+        raise ActionError(ActionCode.NAME_EMPTY, _("A player's name cannot be empty."))
     if len(name) > NAME_MAX_LENGTH:
         raise ActionError(
-            ActionCode.INVALID,
+            ActionCode.NAME_TOO_LONG,
             _("The name %(name)s… is longer than %(max)d characters.")
             % {"name": name[:20], "max": NAME_MAX_LENGTH},
         )
     refusal = invisible_refusal(name, field or _("Player's name"))
     if refusal is not None:
-        raise ActionError(ActionCode.INVALID, refusal)
+        raise ActionError(ActionCode.NAME_INVISIBLE_CHARACTER, refusal)
     return name
 
 
@@ -102,7 +102,7 @@ def _players_by_key(names: Sequence[str]) -> dict[str, Player]:
     for key, pks in alike.items():
         if len(pks) > 1:
             raise ActionError(
-                ActionCode.INVALID,
+                ActionCode.NAME_AMBIGUOUS,
                 _("“%(name)s” is written like %(players)s: use one of their names as written.")
                 % {"name": wanted[key], "players": ", ".join(players[pk].name for pk in pks)},
             )
@@ -154,7 +154,7 @@ def confirmed_players(
                 chosen[match.name] = ids[choice]
             else:
                 raise NameChoiceMissing(
-                    ActionCode.INVALID,
+                    ActionCode.NAME_NEEDS_CHOICE,
                     _("Choose who “%(name)s” is: one of the players listed or a new player.")
                     % {"name": match.name},
                 )

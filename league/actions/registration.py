@@ -216,7 +216,7 @@ def register_latecomers(
         require_organizer_for(actor, locked)
         if locked.status not in LATECOMER_STATUSES:
             raise ActionError(
-                ActionCode.INVALID,
+                ActionCode.NOT_LATECOMER_TIME,
                 _(
                     "Latecomers are added to %(round)s after registration closes and "
                     "before play starts."

@@ -22,15 +22,15 @@ def create_round(season: Season, number: int, date: dt.date, *, actor: Actor = S
         raise ActionError(ActionCode.FORBIDDEN, _("Only an organizer of this league may do this."))
     if season_rules(season).kind != "rounds":
         raise ActionError(
-            ActionCode.INVALID,
+            ActionCode.OPEN_PLAY_HAS_NO_ROUNDS,
             _("Season %(season)s is an open-play league; it has no rounds.")
             % {"season": season.slug},
         )
     if number < 1:
-        raise ActionError(ActionCode.INVALID, _("The round number must be 1 or more."))
+        raise ActionError(ActionCode.ROUND_NUMBER_INVALID, _("The round number must be 1 or more."))
     if not season.start <= date <= season.end:
         raise ActionError(
-            ActionCode.INVALID,
+            ActionCode.DATE_OUTSIDE_SEASON,
             _("The date must be within the season (%(start)s to %(end)s).")
             % {"start": season.start, "end": season.end},
         )

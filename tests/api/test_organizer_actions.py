@@ -173,7 +173,7 @@ def test_redraw_without_a_reason_is_refused_and_keeps_the_draw(organizer_client,
     first = organizer_client.post(DRAW, {"seed": 1}, format="json").json()["draw"]
     refused = organizer_client.post(DRAW, {"seed": 2, "redraw": True}, format="json")
     assert refused.status_code == 400
-    assert codes(refused) == ["invalid"]
+    assert codes(refused) == ["reason_missing"]
     assert "reason" in refused.content.decode()
     again = organizer_client.post(DRAW, {}, format="json").json()["draw"]
     assert again["tables"] == first["tables"]

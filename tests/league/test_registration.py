@@ -157,11 +157,20 @@ def test_players_are_created_by_name_with_unique_slugs():
     assert players["דנה"].slug == "דנה"
 
 
-@pytest.mark.parametrize("name", ["", "   ", "x" * 81])
-def test_bad_player_names_are_refused(name):
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("", ActionCode.NAME_EMPTY),
+        ("   ", ActionCode.NAME_EMPTY),
+        ("x" * 81, ActionCode.NAME_TOO_LONG),
+        ("Da\u200bna", ActionCode.NAME_INVISIBLE_CHARACTER),
+        (42, ActionCode.NAME_NOT_TEXT),
+    ],
+)
+def test_bad_player_names_are_refused_each_with_its_code(name, code):
     with pytest.raises(ActionError) as error:
         get_or_create_players([name])
-    assert error.value.code == ActionCode.INVALID
+    assert error.value.code == code
 
 
 def run(*args):

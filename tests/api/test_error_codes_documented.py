@@ -1,0 +1,31 @@
+"""Every code a client can meet is documented (docs/api.md) with its status, and every
+refused action's code has its status in the API's one table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from api.errors import ACTION_STATUS, ApiErrorCode
+from core.errors import ActionCode
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "api.md"
+ROW = re.compile(r"^\| `(\w+)` \| ([\d /]+) \|", re.MULTILINE)
+
+
+def _documented(section: str) -> dict[str, str]:
+    text = DOCS.read_text(encoding="utf-8").split(section, 1)[1].split("\n## ", 1)[0]
+    return {code: status.strip() for code, status in ROW.findall(text)}
+
+
+def test_every_refused_action_code_has_its_status_in_one_table():
+    assert set(ACTION_STATUS) == set(ActionCode)
+
+
+def test_every_refused_action_code_is_documented_with_its_status():
+    documented = _documented("## Refused actions")
+    assert documented == {code.value: str(ACTION_STATUS[code]) for code in ActionCode}
+
+
+def test_every_request_code_is_documented():
+    assert set(_documented("## About the request")) == {code.value for code in ApiErrorCode}
