@@ -9,6 +9,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config import error_reports
+from config.build_id import derived_build_id
 
 # Django's generic classes (ModelAdmin[Model], QuerySet[Model], ...) accept type arguments at
 # run time, as django-stubs declares them.
@@ -189,6 +190,19 @@ if CACHES["default"]["BACKEND"] == "django_redis.cache.RedisCache":
     CACHES["default"]["OPTIONS"].setdefault("SOCKET_TIMEOUT", 1)
 DJANGO_REDIS_IGNORE_EXCEPTIONS = True
 DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
+# HTTP caching of the public pages (web.http_cache): a visitor without a session gets
+# `Cache-Control: public, max-age=0, s-maxage=PUBLIC_PAGE_S_MAXAGE,
+# stale-while-revalidate=PUBLIC_PAGE_STALE` (seconds) and an ETag made from the versions of
+# what the page shows (web.versions); a signed-in one `private, no-cache`. The pages' heavy
+# parts are cached fragments ({% cache %}) kept FRAGMENT_CACHE_TIMEOUT seconds at most:
+# their keys hold the versions, so a change never waits for them to expire.
+PUBLIC_PAGE_S_MAXAGE = env.int("PUBLIC_PAGE_S_MAXAGE", default=10)
+PUBLIC_PAGE_STALE = env.int("PUBLIC_PAGE_STALE", default=30)
+FRAGMENT_CACHE_TIMEOUT = env.int("FRAGMENT_CACHE_TIMEOUT", default=3600)
+# The deployed build, in every ETag and fragment key: BUILD_ID from the environment (the
+# release's tag or commit), else derived once at start from the code, templates,
+# translations and static files (config.build_id), the same in every process of a checkout.
+BUILD_ID = env("BUILD_ID", default="") or derived_build_id(BASE_DIR)
 # Sessions are read from the cache and written through to the database (config/sessions.py:
 # Django's cached_db, a cache outage a miss): a signed-in request costs no
 # session query once its session is cached, and a cache outage or restart only falls back to

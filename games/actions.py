@@ -40,7 +40,7 @@ from games.seat_links import verify_link_actor
 from games.sheets import CheckedResult, changed_deals, check_scores, check_sheet, sheet_fields
 from league.actions.common import lock_round, season_rules
 from league.models import Round, Season, Seat, Table
-from league.signals import announce_results
+from league.signals import announce_results, announce_season_change
 from scoring import Problem
 
 P = ParamSpec("P")
@@ -245,6 +245,8 @@ def submit_result(
         # The entry is made: the submitter's draft is done (other players keep their notes).
         if state.player_id is not None:
             SheetDraft.objects.filter(table=locked, player_id=state.player_id).delete()
+        # The round page shows that a result is entered (and the round in play).
+        announce_season_change(locked.round.season_id)
         return version
 
 

@@ -11,6 +11,7 @@ from django.db import transaction
 
 from games.season_import import import_season
 from league.models import League, Player, Registration, Round, Season
+from league.signals import announce_season_change
 from scoring.generate import random_game
 
 DEMO_PLAYERS = (
@@ -137,6 +138,7 @@ def load_demo(today: dt.date, refresh: bool = False) -> list[str]:
         Registration.objects.bulk_create(
             [Registration(round=next_round, player=p) for p in players], ignore_conflicts=True
         )
+        announce_season_change(next_round.season_id)
     lines.append(
         f"accounts: organizer/{ORGANIZER}; players "
         + ", ".join(f"{n.lower()}/{n.lower()}" for n in DEMO_USERS)

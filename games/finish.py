@@ -16,6 +16,7 @@ from games.models import ResultVersion
 from games.season_status import advance_season_status
 from league.actions.common import lock_round, require_organizer_for
 from league.models import Round
+from league.signals import announce_season_change
 
 
 def finish_round(round_: Round, *, actor: Actor = SYSTEM) -> None:
@@ -59,4 +60,5 @@ def finish_round(round_: Round, *, actor: Actor = SYSTEM) -> None:
             f"{locked}: finished",
             round_id=locked.pk,
         )
+        announce_season_change(locked.season_id)
     round_.status = Round.Status.FINISHED

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import admin
@@ -21,7 +22,43 @@ from league.actions.players import clean_player_name
 from league.admin_names import InvisibleCharactersFilter, invisible_characters
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import PRESETS, LeagueRules, RulesError
-from league.signals import announce_results
+from league.signals import announce_results, announce_season_change
+
+_M = TypeVar("_M", bound=models.Model)
+
+
+class PagesAdmin(admin.ModelAdmin[_M]):
+    """The admin of rows the public pages show: every save (with its inlines) and delete
+    announces the seasons whose pages change (league.signals.season_changed), last in the
+    admin's transaction, as the actions do."""
+
+    def seasons_of(self, obj: _M) -> set[int]:
+        """The seasons whose public pages show `obj`."""
+        raise NotImplementedError
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        announce_changes(self.seasons_of(form.instance))
+
+    def delete_model(self, request: HttpRequest, obj: _M) -> None:
+        seasons = self.seasons_of(obj)
+        super().delete_model(request, obj)
+        announce_changes(seasons)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[_M]) -> None:
+        seasons = {season for obj in queryset for season in self.seasons_of(obj)}
+        super().delete_queryset(request, queryset)
+        announce_changes(seasons)
+
+
+def announce_changes(season_ids: Iterable[int]) -> None:
+    """Announce each season's change (in order, as every writer locks their versions), and
+    the pages across seasons' when there is none."""
+    seasons = sorted(set(season_ids))
+    for season_id in seasons:
+        announce_season_change(season_id)
+    if not seasons:
+        announce_season_change(None)
 
 
 def refresh_round_facts(rounds: QuerySet[Round]) -> None:
@@ -72,7 +109,7 @@ class SeasonInline(admin.TabularInline[Season, League]):
 
 
 @admin.register(League)
-class LeagueAdmin(admin.ModelAdmin[League]):
+class LeagueAdmin(PagesAdmin[League]):
     list_display = ("name", "slug", "timezone", "season_count")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
@@ -83,6 +120,9 @@ class LeagueAdmin(admin.ModelAdmin[League]):
     def get_queryset(self, request: HttpRequest) -> QuerySet[League]:
         return super().get_queryset(request).annotate(season_total=Count("seasons"))
 
+    def seasons_of(self, obj: League) -> set[int]:
+        return set(Season.objects.filter(league_id=obj.pk).values_list("pk", flat=True))
+
     @admin.display(description=_("seasons"), ordering="season_total")
     def season_count(self, league: League) -> int:
         total: int = league.season_total  # type: ignore[attr-defined]  # get_queryset's annotation
@@ -90,7 +130,7 @@ class LeagueAdmin(admin.ModelAdmin[League]):
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin[Season]):
+class SeasonAdmin(PagesAdmin[Season]):
     form = SeasonForm
     list_display = ("slug", "name", "league", "rules_preset", "start", "end", "status")
     list_filter = ("league", "status", "rules_preset")
@@ -99,6 +139,9 @@ class SeasonAdmin(admin.ModelAdmin[Season]):
     date_hierarchy = "start"
     prepopulated_fields = {"slug": ("name",)}
     inlines = (RoundInline,)
+
+    def seasons_of(self, obj: Season) -> set[int]:
+        return {obj.pk}
 
     def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
@@ -148,7 +191,7 @@ class PlayerForm(forms.ModelForm[Player]):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin[Player]):
+class PlayerAdmin(PagesAdmin[Player]):
     form = PlayerForm
     list_display = ("name", "slug", "user", "created_at", invisible_characters)
     list_filter = (InvisibleCharactersFilter,)
@@ -163,6 +206,20 @@ class PlayerAdmin(admin.ModelAdmin[Player]):
         form = super().get_form(request, obj, change, **kwargs)
         form.actor = request.user  # type: ignore[attr-defined]  # PlayerForm's, set per request
         return form
+
+    def seasons_of(self, obj: Player) -> set[int]:
+        """The seasons that name the player: his registrations, seats and results."""
+        return (
+            set(Registration.objects.filter(player=obj).values_list("round__season_id", flat=True))
+            | set(Seat.objects.filter(player=obj).values_list("round__season_id", flat=True))
+            | {
+                season_id
+                for season_id in Game.objects.filter(results__player=obj).values_list(
+                    "season_id", flat=True
+                )
+                if season_id is not None
+            }
+        )
 
 
 class RegistrationInline(admin.TabularInline[Registration, Round]):
@@ -181,7 +238,7 @@ class TableInline(admin.TabularInline[Table, Round]):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin[Round]):
+class RoundAdmin(PagesAdmin[Round]):
     list_display = ("season", "number", "date", "status", "draw_method", "draw_seed")
     list_filter = ("season__league", "season", "status", "draw_method")
     search_fields = ("season__slug", "season__name")
@@ -189,6 +246,9 @@ class RoundAdmin(admin.ModelAdmin[Round]):
     date_hierarchy = "date"
     ordering = ("-date", "number")
     inlines = (RegistrationInline, TableInline)
+
+    def seasons_of(self, obj: Round) -> set[int]:
+        return {obj.season_id}
 
     def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
         super().save_model(request, obj, form, change)
@@ -198,12 +258,15 @@ class RoundAdmin(admin.ModelAdmin[Round]):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin[Registration]):
+class RegistrationAdmin(PagesAdmin[Registration]):
     list_display = ("player", "round", "created_at", "created_by")
     list_filter = ("round__season",)
     search_fields = ("player__name", "round__season__slug")
     autocomplete_fields = ("player", "round")
     list_select_related = ("player", "round__season", "created_by")
+
+    def seasons_of(self, obj: Registration) -> set[int]:
+        return {obj.round.season_id}
 
 
 class SeatInline(admin.TabularInline[Seat, Table]):
@@ -215,13 +278,16 @@ class SeatInline(admin.TabularInline[Seat, Table]):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin[Table]):
+class TableAdmin(PagesAdmin[Table]):
     list_display = ("__str__", "round", "number")
     list_filter = ("round__season",)
     search_fields = ("round__season__slug", "seats__player__name")
     autocomplete_fields = ("round",)
     list_select_related = ("round__season",)
     inlines = (SeatInline,)
+
+    def seasons_of(self, obj: Table) -> set[int]:
+        return {obj.round.season_id}
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
         # A seat repeats its table's round so the database can enforce "once per round".
@@ -232,9 +298,12 @@ class TableAdmin(admin.ModelAdmin[Table]):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin[Seat]):
+class SeatAdmin(PagesAdmin[Seat]):
     list_display = ("player", "table", "seat")
     list_filter = ("round__season",)
     search_fields = ("player__name", "round__season__slug")
     autocomplete_fields = ("player", "table", "round")
     list_select_related = ("player", "table__round__season")
+
+    def seasons_of(self, obj: Seat) -> set[int]:
+        return {obj.round.season_id}

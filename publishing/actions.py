@@ -7,6 +7,7 @@ from collections.abc import Callable
 from django.db import transaction
 
 from league.models import Season
+from league.signals import announce_season_change
 from publishing.models import SeasonSnapshot, SnapshotSection
 from publishing.snapshot_schema import SCHEMA, SnapshotData
 from publishing.snapshot_split import split_snapshot
@@ -66,6 +67,7 @@ def store_snapshot(
         ),
         batch_size=1,
     )
+    announce_season_change(season.pk)
     return snapshot
 
 

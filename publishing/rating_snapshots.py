@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from games.models import Game, GameResult
 from league.models import Player
+from league.signals import announce_season_change
 from publishing.models import RatingSection, RatingSnapshot
 from publishing.rating_schema import (
     RATING_SCHEMA,
@@ -168,6 +169,7 @@ def do_publish_ratings(today: dt.date | None = None) -> RatingSnapshot | None:
             batch_size=500,
         )
         RatingSnapshot.objects.filter(version__lte=version - KEPT_VERSIONS).delete()
+        announce_season_change(None)  # the rating list and the players' pages
         return snapshot
 
 

@@ -20,6 +20,7 @@ from league.actions.common import league_zone, season_rules
 from league.actions.draws import DRAWN_STATUSES, do_draw_round, publish_draw
 from league.actions.registration import close_registration
 from league.models import Registration, Round, Season
+from league.signals import announce_season_change
 from publishing.actions import do_publish_season
 from publishing.schedule import RoundState, Step, due_steps, round_times
 from publishing.snapshot_schema import RoundSection, round_key
@@ -93,6 +94,7 @@ def do_publish_results(round_: Round) -> bool:
             return False
         locked.results_published_at = timezone.now()
         locked.save(update_fields=["results_published_at"])
+        announce_season_change(locked.season_id)
     round_.results_published_at = locked.results_published_at
     return True
 

@@ -29,6 +29,7 @@ from django.db.models import (
 
 from games.models import Game, GameResult
 from league.models import Player
+from league.signals import announce_season_change
 from rating.elo import START_RATING, replay
 from rating.models import RatingChange
 
@@ -138,6 +139,7 @@ def do_apply_ratings(from_game_id: int | None = None, *, full: bool = False) -> 
             ),
             batch_size=2000,
         )
+        announce_season_change(None)  # the players' rating charts read their history
         return len(games)
 
 

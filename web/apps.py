@@ -45,3 +45,8 @@ class WebConfig(AppConfig):
             signal.connect(users_changed, sender=get_user_model(), dispatch_uid="web-door-users")
         # Bulk writes (imports, status updates) send no model signals but announce this.
         season_results_changed.connect(bump_generation, dispatch_uid="web-pages-results")
+        # The pages' versions (web.versions) follow the domain's announcement.
+        from league.signals import season_changed
+        from web.versions import on_season_changed
+
+        season_changed.connect(on_season_changed, dispatch_uid="web-page-versions")

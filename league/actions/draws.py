@@ -32,6 +32,7 @@ from league.models import DrawChange, DrawRecord, Player, Registration, Round, S
 from league.ranking import current_ranking
 from league.round_names import round_title
 from league.rules import FINAL_TABLE_SIZE
+from league.signals import announce_season_change
 from league.stage_check import SEATS, SEED, STANDING, recorded_draw, seats_follow
 from league.tournament_draw import pairs_met
 
@@ -284,6 +285,7 @@ def do_draw_round(
             reason=reason.strip(),
             **result.as_json(),
         )
+        announce_season_change(locked.season_id)
     for name in ("status", "draw_method", "draw_seed", "drawn_at", "draw_published_at"):
         setattr(round_, name, getattr(locked, name))
     return result, True
@@ -434,6 +436,7 @@ def swap_players(
             players=[first.name, second.name],
             reason=reason,
         )
+        announce_season_change(locked.season_id)
 
 
 def seats_now_follow(round_: Round, record: DrawRecord) -> bool:
@@ -483,5 +486,6 @@ def publish_draw(round_: Round, *, actor: Actor = SYSTEM) -> bool:
             f"{locked}: draw published",
             round_id=locked.pk,
         )
+        announce_season_change(locked.season_id)
     round_.draw_published_at = locked.draw_published_at
     return True

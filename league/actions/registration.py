@@ -23,6 +23,7 @@ from league.actions.common import (
 )
 from league.models import Player, Registration, Round
 from league.round_names import round_in_sentence, round_title
+from league.signals import announce_season_change
 
 
 def _in_sentence(round_: Round) -> str:
@@ -131,6 +132,8 @@ def register_players(
                 round_id=locked.pk,
                 players=new,
             )
+        if any(made for _player, made in created):
+            announce_season_change(locked.season_id)
     return created
 
 
@@ -159,6 +162,8 @@ def unregister_player(round_: Round, player: Player, *, actor: Actor = SYSTEM) -
                 round_id=locked.pk,
                 player=player.name,
             )
+        if deleted:
+            announce_season_change(locked.season_id)
     return bool(deleted)
 
 
@@ -198,6 +203,7 @@ def _set_open(round_: Round, actor: Actor, *, opening: bool) -> bool:
             f"{locked}: registration {'reopened' if opening else 'closed'}",
             round_id=locked.pk,
         )
+        announce_season_change(locked.season_id)
         round_.status = after
     return True
 
@@ -245,4 +251,5 @@ def register_latecomers(
                 round_id=locked.pk,
                 players=names,
             )
+            announce_season_change(locked.season_id)
     return new

@@ -14,6 +14,7 @@ from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
 from league.actions.common import season_rules
 from league.models import Round, Season
+from league.signals import announce_season_change
 
 
 def create_round(season: Season, number: int, date: dt.date, *, actor: Actor = SYSTEM) -> Round:
@@ -44,6 +45,7 @@ def create_round(season: Season, number: int, date: dt.date, *, actor: Actor = S
                 f"{season.slug}: round {number} on {date}",
                 round_id=round_.pk,
             )
+            announce_season_change(season.pk)
     except IntegrityError:
         raise ActionError(
             ActionCode.CONFLICT,

@@ -14,6 +14,7 @@ from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
 from league.models import League, Round, Season
+from league.signals import announce_season_change
 
 
 def create_season(
@@ -58,6 +59,7 @@ def create_season(
                 preset=preset,
                 rounds=len(round_dates),
             )
+            announce_season_change(season.pk)
     except IntegrityError:
         raise ActionError(
             ActionCode.CONFLICT,

@@ -8,6 +8,7 @@ from django.db import transaction
 from league.actions.common import lock_round
 from league.actions.draws import current_record, seats_now_follow, standing_list
 from league.models import DrawRecord, Player, Round
+from league.signals import announce_season_change
 from league.stage_check import SEATS, STANDING, rests_on
 
 
@@ -41,5 +42,6 @@ def refresh_stage_checks(season_id: int) -> int:
             if check != record.server_check:
                 record.server_check = check
                 record.save(update_fields=["server_check"])
+                announce_season_change(locked.season_id)
                 changed += 1
     return changed

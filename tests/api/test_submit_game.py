@@ -542,7 +542,7 @@ def test_submission_query_count_does_not_depend_on_the_record(platform, season):
         with CaptureQueriesContext(connection) as captured:
             assert platform.post(SUBMIT, payload, format="json").status_code == 201
         counts.append(len(captured.captured_queries))
-    assert counts == [13, 13, 13]
+    assert counts == [15, 15, 15]  # with the pages' versions (web.versions)
 
 
 def test_body_larger_than_djangos_upload_limit_is_413_too(platform, season):

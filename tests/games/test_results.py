@@ -254,8 +254,8 @@ def test_entering_and_confirming_take_a_fixed_number_of_queries(table, django_as
         confirm_result(table, 3, actor=b)
 
 
-SUBMIT_QUERIES = 14  # ... and the submitter's sheet draft deleted
-CONFIRM_QUERIES = 19  # ... and every sheet draft of the table deleted
+SUBMIT_QUERIES = 16  # ... the submitter's sheet draft deleted, the pages' versions (web.versions)
+CONFIRM_QUERIES = 21  # ... every sheet draft of the table deleted, the pages' versions
 
 
 def test_three_player_table_enters_three_scores():
