@@ -148,7 +148,7 @@ def _store_at_table(
 
     As an organizer's entry would: a confirmed version is kept and the table's game is
     written by `games.actions.organizer_set_result` (which sends the signals after commit),
-    then marked as submitted by the platform.
+    as submitted by the platform and rated as it says, in the same write.
     """
     seated = list(
         Seat.objects.filter(table=table).order_by("seat").values_list("player_id", flat=True)
@@ -174,10 +174,11 @@ def _store_at_table(
             scores=[score_of[pk] for pk in seated],
             deals=scored.deals,
             note=f"submitted by {token.platform} as game {submission.game_id}",
+            source=Game.Source.API,
+            rated=submission.rated,
         )
     except ActionError as refused:
         raise refused_by_action(refused) from None
-    Game.objects.filter(table=table).update(source=Game.Source.API, rated=submission.rated)
     return Game.objects.get(table=table)
 
 

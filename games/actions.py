@@ -252,9 +252,18 @@ def submit_result(
 
 @_conflict_safe
 def organizer_set_result(
-    table: Table, *, actor: Actor = SYSTEM, scores: Any = None, deals: Any = None, note: str = ""
+    table: Table,
+    *,
+    actor: Actor = SYSTEM,
+    scores: Any = None,
+    deals: Any = None,
+    note: str = "",
+    source: str = Game.Source.ORGANIZER,
+    rated: bool | None = None,
 ) -> ResultVersion:
-    """An organizer (or SYSTEM) enters or corrects a result, confirmed at once."""
+    """An organizer (or SYSTEM) enters or corrects a result, confirmed at once. The game is
+    written with its `source` and, when given, its `rated` flag (a platform's game, which
+    says whether it is rated); else a replaced game keeps its flag."""
     with transaction.atomic():
         locked = _lock_table(table.pk)
         seats = _seats(locked)
@@ -264,7 +273,15 @@ def organizer_set_result(
             )
         verify_draw_published(locked.round.draw_is_public, locked.round.number)
         return _organizer_set(
-            locked, seats, actor, _current(locked), scores=scores, deals=deals, note=note
+            locked,
+            seats,
+            actor,
+            _current(locked),
+            scores=scores,
+            deals=deals,
+            note=note,
+            source=source,
+            rated=rated,
         )
 
 
@@ -277,6 +294,8 @@ def _organizer_set(
     scores: Any,
     deals: Any,
     note: str,
+    source: str = Game.Source.ORGANIZER,
+    rated: bool | None = None,
 ) -> ResultVersion:
     checked = check_entry(table, len(seats), scores=scores, deals=deals)
     if not checked.valid:
@@ -290,7 +309,7 @@ def _organizer_set(
         by_organizer=True,
         note=note,
     )
-    _store_game(table, seats, version, source=Game.Source.ORGANIZER)
+    _store_game(table, seats, version, source=source, rated=rated)
     record_audit(
         actor,
         table.round.season.league_id,
@@ -384,9 +403,17 @@ def _move(version: ResultVersion, status: str, action: str, actor: Any, reason: 
     )
 
 
-def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, source: str) -> Game:
-    """Write (or replace) the table's Game and its per-seat results from `version`. The
-    result is confirmed: every player's sheet draft of the table (his notes) is done."""
+def _store_game(
+    table: Table,
+    seats: list[Seat],
+    version: ResultVersion,
+    *,
+    source: str,
+    rated: bool | None = None,
+) -> Game:
+    """Write (or replace) the table's Game and its per-seat results from `version`, with its
+    source and (unless None: a replaced game keeps its own) rated flag. The result is
+    confirmed: every player's sheet draft of the table (his notes) is done."""
     round_ = table.round
     game = record_game(
         Game(
@@ -396,9 +423,11 @@ def _store_game(table: Table, seats: list[Seat], version: ResultVersion, *, sour
             date=round_.date,
             status=Game.Status.CONFIRMED,
             source=source,
+            rated=True if rated is None else rated,
             deals=version.deals,
         ),
         [(s.seat, s.player_id, version.scores[i]) for i, s in enumerate(seats)],
+        rated=rated is not None,
     )
     if round_.season.status == Season.Status.UPCOMING:  # its first result: running now
         advance_season_status(round_.season)

@@ -30,13 +30,15 @@ def record_games(games: Sequence[tuple[Game, Seating]]) -> list[Game]:
     return saved
 
 
-def record_game(game: Game, seating: Seating) -> Game:
+def record_game(game: Game, seating: Seating, *, rated: bool = False) -> Game:
     """Store one game and its results. A table's game replaces the table's stored game (the
-    same row, its old results deleted); any other game is new."""
+    same row, its old results deleted; its rated flag kept unless `rated` says the game's
+    flag replaces it too); any other game is new."""
     if game.table_id is None:
         return record_games([(game, seating)])[0]
+    replaced = (*_REPLACED, "rated") if rated else _REPLACED
     stored, _created = Game.objects.update_or_create(
-        table=game.table, defaults={name: getattr(game, name) for name in _REPLACED}
+        table=game.table, defaults={name: getattr(game, name) for name in replaced}
     )
     GameResult.objects.filter(game=stored).delete()
     GameResult.objects.bulk_create(results_for(stored, seating))

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from api.models import PlatformPlayer
-from games.actions import submit_result
+from games.actions import organizer_set_result, submit_result
 from games.finish import finish_round
 from games.models import Game, GameResult, ResultVersion
 from league.actions.draws import do_draw_round, publish_draw
@@ -424,6 +427,30 @@ def test_a_drawn_tables_result_goes_through_the_results_workflow(platform, seaso
     round_ = Round.objects.get(season=season, number=1)
     finish_round(round_)  # every table has its confirmed result
     assert Round.objects.get(pk=round_.pk).status == Round.Status.FINISHED
+
+
+@pytest.mark.parametrize("rated", [True, False])
+def test_a_drawn_tables_game_is_written_with_its_source_and_rated_flag_at_once(
+    platform, season, rated
+):
+    tables = drawn_tables(season, 4)
+    submission = body(players=[{"name": n} for n in tables[0]], rated=rated)
+    with CaptureQueriesContext(connection) as queries:
+        response = platform.post(SUBMIT, submission, format="json")
+    assert response.status_code == 201, response.json()
+    game = Game.objects.get()
+    assert (game.source, game.rated) == ("api", rated)
+    game_writes = [q["sql"] for q in queries if re.match(r'\s*UPDATE "games_game"', q["sql"])]
+    assert game_writes == [], "no second UPDATE of the game after it is written"
+
+
+def test_an_organizers_correction_keeps_the_platforms_rated_flag(platform, season):
+    tables = drawn_tables(season, 4)
+    unrated = body(players=[{"name": n} for n in tables[0]], rated=False)
+    assert platform.post(SUBMIT, unrated, format="json").status_code == 201
+    game = Game.objects.get()
+    organizer_set_result(game.table, scores=[1, 2, 3, 4])
+    assert Game.objects.get().rated is False
 
 
 def test_a_record_at_a_drawn_table_must_list_the_drawn_seats(platform, season):
