@@ -190,3 +190,11 @@ def test_the_real_env_file_is_never_committed():
     assert ".env" in ignored
     dockerignored = (ROOT / ".dockerignore").read_text().splitlines()
     assert ".env" in dockerignored and "!.env.example" in dockerignored
+
+
+def test_every_entry_of_env_example_is_read_by_the_app_or_the_compose_file():
+    compose = (ROOT / "deploy" / "compose.yaml").read_text()
+    interpolated = set(re.findall(r"(?<!\$)\$\{([A-Z_]+)", compose))
+    assert interpolated == {"POSTGRES_PASSWORD", "WHIST_SERVER_NAME", "WHIST_HTTP_PORT"}
+    stale = sorted(example_entries().keys() - read_by_the_app() - interpolated)
+    assert stale == [], f"in .env.example but read by nothing: {stale}"
