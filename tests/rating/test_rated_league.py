@@ -7,11 +7,13 @@ import datetime as dt
 import pytest
 
 from games.models import Game, GameResult
+from league.signals import announce_results, season_results_changed
 from rating.membership import Membership, counted_games, membership
 from rating.models import RatedLeagueMember
 from rating.tasks import update_ratings
 from standings.loader import season_standings
 from tests.publishing import factories as f
+from web.versions import season_version
 
 START = dt.date(2026, 1, 1)
 END = dt.date(2026, 7, 1)
@@ -154,3 +156,29 @@ def test_syncing_again_keeps_the_member_rows(rated_season):
     update_ratings()
     assert set(RatedLeagueMember.objects.values_list("pk", "player__name")) == before
     assert len(before) == 4
+
+
+@pytest.mark.django_db
+def test_the_rating_job_announces_each_season_it_changed_the_one_way(
+    rated_season, django_capture_on_commit_callbacks
+):
+    rated_season.rules = {"rating_threshold": 1010}
+    rated_season.save()
+    for day, name in enumerate(["Dana", "Eli", "Noa", "Omer"], start=1):
+        lift(name, day)
+    f.game(None, {"Dana": 10, "Eli": 20, "Noa": 30, "Omer": 40}, date=dt.date(2026, 2, 1))
+    before = season_version(rated_season.slug)
+    announced: list[tuple[object, int]] = []
+
+    def heard(sender: object, season_id: int, **kwargs: object) -> None:
+        announced.append((sender, season_id))
+
+    season_results_changed.connect(heard)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            assert update_ratings()["seasons"] == [rated_season.pk]
+    finally:
+        season_results_changed.disconnect(heard)
+    # through announce_results, so the season's public pages move on with it
+    assert announced == [(announce_results, rated_season.pk)]
+    assert season_version(rated_season.slug) != before
