@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint venv run-venv demo schedule worker beat
+.PHONY: run test lint docs venv run-venv demo schedule worker beat
 
 # One venv, two stamps that say which set it holds: .installed the app's requirements
 # (requirements.txt: what `make run`, demo, schedule, worker and beat need), .installed-dev
@@ -65,6 +65,10 @@ lint: venv
 	$(BIN)/lint-imports
 	bash scripts/ensure_axe.sh
 	node_modules/.bin/eslint static tests/js
+
+# The documentation site (mkdocs.yml, docs/) into site/, strictly as make test builds it.
+docs: venv
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 worker: run-venv
 	$(BIN)/celery -A config worker --loglevel=info
