@@ -19,9 +19,6 @@ from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core.cache.backends.base import BaseCache
 
 CACHE_TTL = 600
-# A session's pass at the door (web.signed_door): dropped whenever the session is saved or
-# deleted, so the door never gives a page to a session that changed since Django accepted it.
-DOOR_PASS_PREFIX = "web:door-pass:"
 
 
 class SessionStore(CachedDBStore):
@@ -46,15 +43,13 @@ class SessionStore(CachedDBStore):
 
     def save(self, must_create: bool = False) -> None:
         DBStore.save(self, must_create)
-        if self.session_key is not None:
-            self._cache.delete(DOOR_PASS_PREFIX + self.session_key)
         self._keep(self._session, self.get_expiry_age())
 
     def delete(self, session_key: str | None = None) -> None:
         DBStore.delete(self, session_key)
         key = session_key if session_key is not None else self.session_key
         if key is not None:
-            self._cache.delete_many([self.cache_key_prefix + key, DOOR_PASS_PREFIX + key])
+            self._cache.delete(self.cache_key_prefix + key)
 
     def _keep(self, data: dict[str, Any], age: int) -> None:
         self._cache.set(self.cache_key, data, min(age, CACHE_TTL))

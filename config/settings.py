@@ -91,8 +91,6 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: every log line of the request and the tasks it queues carry its id.
     "config.request_id_middleware.RequestIdMiddleware",
-    # First: a kept public page is answered here, as the stack below left it (web.door).
-    "web.door.PageDoorMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.security_headers.SecurityHeadersMiddleware",
     # Outside whitenoise and the middleware that refuses a bad Host: static files and that
@@ -101,6 +99,9 @@ MIDDLEWARE = [
     # Gzip for public pages only (BREACH: never a page with a CSRF token or a session).
     "config.compression.PublicPageGZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Outside the session middleware: a public page's answer is finished once it has spoken
+    # (no Vary: Cookie; private after all when a cookie or token got in; web.http_cache).
+    "web.http_cache.PublicPageMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "config.hostile_input.HostileInputMiddleware",
@@ -125,6 +126,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.context_processors.fragments",
             ],
         },
     },

@@ -2,6 +2,7 @@
 
 import pytest
 from axes.handlers.proxy import AxesProxyHandler
+from django.core.cache import cache
 from django.utils import translation
 
 
@@ -9,6 +10,14 @@ from django.utils import translation
 def _fast_password_hashing(settings):  # type: ignore[no-untyped-def]
     """Hash passwords cheaply in tests; production keeps Django's default hashers."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache_for_each_test():  # type: ignore[no-untyped-def]
+    """Each test starts with an empty cache: the pages' cached fragments are keyed by
+    versions kept in the database (web.versions), which every test's rollback takes back,
+    so a fragment another test left would match a version of this test's."""
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

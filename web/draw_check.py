@@ -16,10 +16,10 @@ from league.models import Round
 from league.stage_check import verdict
 from web import queries
 from web.draw_disclosure import check_data, draw_is_disclosed
-from web.views import public_page
+from web.views import season_page
 
 
-@public_page
+@season_page()
 def draw_check(request: HttpRequest, season: str, number: int) -> HttpResponse:
     """How round `number`'s draw was made, recomputed from its seed in the browser."""
     season_obj = queries.get_season(season)

@@ -1,5 +1,5 @@
 """The rating list (`/ratings/`, the published list) and head-to-head (`/players/A/vs/B/`,
-a bounded, indexed query kept in the page cache)."""
+a bounded, indexed query; both answer 304 while the site's version holds, web.versions)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from standings.head_to_head import PlayersHeadToHead, players_head_to_head
 from web.queries import get_player
 from web.tables import EXPORT_FORMATS, export_response
 from web.templatetags.web_format import isolated, signed
-from web.views import public_page
+from web.views import site_page
 
 NOT_REACHED = "\u2013"
 
@@ -117,7 +117,7 @@ def rating_rows(rows: list[RatingListRow]) -> list[dict[str, Any]]:
     return found
 
 
-@public_page
+@site_page
 def rating_list(request: HttpRequest) -> HttpResponse:
     """Every rated player by rating, sortable and exportable (1 query)."""
     snapshot = latest_rating_snapshot()
@@ -152,10 +152,10 @@ def rating_list(request: HttpRequest) -> HttpResponse:
 # --- head-to-head -----------------------------------------------------------------------------
 
 
-@public_page
+@site_page
 def head_to_head(request: HttpRequest, player: str, other: str) -> HttpResponse:
     """A and B's shared games: who placed better how often, points, gaps, last meetings
-    (4 queries; kept in the page cache until the data changes)."""
+    (4 queries)."""
     a, b = get_player(player), get_player(other)
     if a.pk == b.pk:
         raise Http404(

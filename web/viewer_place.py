@@ -11,7 +11,6 @@ from django.template.loader import render_to_string
 
 from league.actions.players import player_of
 from league.models import Player, Season
-from web import queries
 from web.my_place import MyPlace, my_place
 from web.published import latest_tables
 
@@ -39,14 +38,13 @@ def places_of(player: Player, seasons: Sequence[Season]) -> list[SeasonPlace]:
     return found
 
 
-def season_place_part(request: HttpRequest, season: str) -> str:
+def season_place_part(request: HttpRequest, season: Season) -> str:
     """The season page's part that is the viewer's own: his place in its table, or nothing
-    (not signed in, no player, no row). Three queries: the season, his player, the table."""
+    (not signed in, no player, no row). Two queries: his player, the table."""
     player = player_of(request.user)
     if player is None:
         return ""
-    season_obj = queries.get_season(season)
-    places = places_of(player, [season_obj])
+    places = places_of(player, [season])
     if not places:
         return ""
     return render_to_string("web/_my_place.html", {"item": places[0]}, request)

@@ -8,12 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 
 from games.season_import import import_season
 from league.models import Season
 from publishing.actions import do_publish_season
-from web import views as web_views
 
 FIRST_SUNDAY = dt.date(2024, 6, 30)
 HTML_NAME = "<b>Dana</b> & Co"
@@ -59,13 +57,6 @@ def season_file(
     }
 
 
-@pytest.fixture(autouse=True)
-def _private_page_marker(settings, tmp_path):  # type: ignore[no-untyped-def]
-    """Each test gets its own page-change marker file, so test runs of other checkouts or
-    helpers on this machine cannot invalidate (or share) its cached pages."""
-    settings.WEB_PAGES_MARKER = str(tmp_path / "pages-marker")
-
-
 @pytest.fixture
 def make_season(db: None) -> Callable[..., Season]:
     """Import a season file and publish its snapshot, as the publishing task would."""
@@ -90,30 +81,3 @@ def make_season(db: None) -> Callable[..., Season]:
         return season
 
     return make
-
-
-@pytest.fixture
-def no_view(monkeypatch):  # type: ignore[no-untyped-def]
-    """From here on, a request that reaches a public page view fails the test."""
-
-    def reached(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise AssertionError("the request went past the door")
-
-    def close() -> None:
-        monkeypatch.setattr(web_views.page_cache, "lookup", reached)
-
-    return close
-
-
-@pytest.fixture
-def cache_down(monkeypatch):  # type: ignore[no-untyped-def]
-    """Call it to make every cache call fail from then on, as with the cache server down."""
-
-    def fail(*args, **kwargs):  # type: ignore[no-untyped-def]
-        raise ConnectionError("cache server is down")
-
-    def down() -> None:
-        for name in ("get", "get_many", "set", "set_many", "delete", "delete_many", "incr"):
-            monkeypatch.setattr(cache, name, fail)
-
-    return down

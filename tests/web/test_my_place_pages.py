@@ -1,7 +1,7 @@
 """My place on the league table (issue 27 item 7): a signed-in player sees his place,
 points and gap and the distances to the places above and below him and to today's 3rd
-place, read from the published table; the part is his own and never served to another
-viewer, neither from the page cache nor at the door (web.signed_door); and the season page
+place, read from the published table; the part is his own, rendered for him beside the
+page's cached fragment (web.http_cache), never given to another viewer; and the season page
 shows the last round's results and the coming rounds with their dates."""
 
 from __future__ import annotations
@@ -14,12 +14,24 @@ from django.test import Client
 from django.utils import timezone
 
 from league.models import Player, Round
-from tests.web.test_signed_door import signed_in_client, warm
+from web import views
 from web.templatetags.web_format import signed, signed_number
 
 pytestmark = pytest.mark.django_db
 
 MY_PLACE = "My place in"
+
+
+def signed_in_client(user) -> Client:  # type: ignore[no-untyped-def]
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    return client
+
+
+def warm(client: Client, url: str) -> str:
+    """The page after a first visit kept its fragment."""
+    client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    return client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
 
 def place_part(page: str) -> str:
@@ -64,7 +76,7 @@ def test_my_place_is_never_given_to_another_viewer_nor_to_anonymous_visitors(
     eli = linked(django_user_model, rows[6]["player_slug"], "eli")
     stranger = signed_in_client(django_user_model.objects.create_user(username="no-player"))
 
-    for _ in range(3):  # the page cache, the layout, then the door keep what they may
+    for _ in range(2):  # rendered, then with the shared part from the fragment cache
         dana_page, eli_page = warm(dana, url), warm(eli, url)
         stranger_page, anonymous_page = warm(stranger, url), warm(client, url)
 
@@ -74,20 +86,22 @@ def test_my_place_is_never_given_to_another_viewer_nor_to_anonymous_visitors(
     assert MY_PLACE not in stranger_page and MY_PLACE not in anonymous_page
 
 
-def test_the_door_answers_my_own_page_to_my_session_only(
-    season_and_rows, django_user_model, no_view, django_assert_num_queries
+def test_my_place_is_rendered_for_me_beside_the_cached_fragment(
+    season_and_rows, django_user_model, monkeypatch
 ):
     _season, url, rows = season_and_rows
     dana = linked(django_user_model, rows[0]["player_slug"], "dana")
     eli = linked(django_user_model, rows[6]["player_slug"], "eli")
-    kept = warm(dana, url)
-    no_view()  # from here on, only the door answers
+    dana_page = warm(dana, url)
+    read: list[object] = []
+    real = views.season_parts
+    monkeypatch.setattr(views, "season_parts", lambda *a: read.append(a) or real(*a))
 
-    with django_assert_num_queries(0):
-        again = dana.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert place_part(again) == place_part(kept)
-    with pytest.raises(AssertionError, match="past the door"):
-        eli.get(url, HTTP_ACCEPT_LANGUAGE="en")  # Dana's answer is not his
+    eli_page = eli.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert read == []  # the table came from the fragment Dana's visit left
+    assert "Above me" in place_part(eli_page) and place_part(eli_page) != place_part(dana_page)
+    assert "Log out" in eli_page  # his own header, rendered for him
 
 
 def test_my_place_follows_the_player_linked_to_my_account(season_and_rows, django_user_model):
@@ -97,7 +111,6 @@ def test_my_place_follows_the_player_linked_to_my_account(season_and_rows, djang
     Player.objects.filter(slug=rows[0]["player_slug"]).update(user=None)
     other = rows[7]["player_slug"]
     user = django_user_model.objects.get(username="dana")
-    Player.objects.get(slug=other).save()  # a page-data write: the kept pages are stale
     Player.objects.filter(slug=other).update(user=user)
 
     page = dana.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
