@@ -7,7 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 
+from league.models import League
 from tests.web.conftest import make_season  # noqa: F401 - the season-building fixture
 
 CHROMIUM = "/usr/bin/chromium"
@@ -21,6 +23,8 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PHONE = {"width": 360, "height": 740}
+PHONE_390 = {"width": 390, "height": 844}  # issue 27's phone (CSS pixels of a 6.1" phone)
+PASSWORD = "pw-12345!"  # every account the browser tests make
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
@@ -51,16 +55,40 @@ def chromium(django_db_setup: None) -> Iterator[object]:
             os.environ[ASYNC_UNSAFE] = previous
 
 
-def new_phone(chromium, language: str = "en"):  # type: ignore[no-untyped-def]
-    """A fresh phone-sized browser context asking for `language`."""
+def new_phone(chromium, language: str = "en", viewport: dict | None = None, **options):  # type: ignore[no-untyped-def, type-arg]
+    """A fresh browser context of `viewport` (the 360-px phone unless given) asking for
+    `language`; `options` go on to Playwright's `new_context` (a permission, a device)."""
     context = chromium.new_context(
-        viewport=PHONE,
+        viewport=viewport or PHONE,
         locale=language,
         extra_http_headers={"Accept-Language": language},
         device_scale_factor=1,
+        **options,
     )
     context.set_default_timeout(15_000)
     return context
+
+
+def make_account(username: str):  # type: ignore[no-untyped-def]
+    """A user account that signs in with `PASSWORD` (`log_in`)."""
+    return get_user_model().objects.create_user(username=username, password=PASSWORD)
+
+
+def league_organizer():  # type: ignore[no-untyped-def]
+    """The account "organizer" and the Whist Online League it organizes (no season yet)."""
+    user = make_account("organizer")
+    league = League.objects.create(name="Whist Online League", slug="whist-online-league")
+    league.organizers.add(user)
+    return user, league
+
+
+def log_in(page, base_url: str, username: str, next_path: str) -> None:  # type: ignore[no-untyped-def]
+    """Sign `username` in through the sign-in form and wait for `next_path`."""
+    page.goto(f"{base_url}/accounts/login/?next={next_path}")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(f"**{next_path}")
 
 
 @pytest.fixture
@@ -73,6 +101,14 @@ def phone(chromium):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def hebrew_phone(chromium):  # type: ignore[no-untyped-def]
     context = new_phone(chromium, "he")
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def hebrew_390(chromium):  # type: ignore[no-untyped-def]
+    """A page of a fresh Hebrew context at 390x844."""
+    context = new_phone(chromium, "he", PHONE_390)
     yield context.new_page()
     context.close()
 

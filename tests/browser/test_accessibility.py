@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import page_scroll_width
-from tests.browser.test_result_entry import log_in, seat_players_with_accounts
+from tests.browser.conftest import log_in, new_phone, page_scroll_width
+from tests.browser.test_result_entry import seat_players_with_accounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -56,10 +56,7 @@ def test_the_players_pages_pass_axe_core_and_fit_360_px(
 ):
     season = make_season(players=8, rounds=3)
     table, _players = seat_players_with_accounts(season)
-    context = chromium.new_context(
-        viewport=NARROW, locale=language, extra_http_headers={"Accept-Language": language}
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, language, NARROW)
     page = context.new_page()
     problems: list[str] = []
 

@@ -4,11 +4,9 @@ time, author and league are on screen, nothing hidden in a sideways-scrolling ta
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from core.audit import record_audit
-from tests.browser.conftest import page_scroll_width, screenshot
-from tests.browser.test_result_entry import log_in
+from tests.browser.conftest import log_in, make_account, new_phone, page_scroll_width, screenshot
 from tests.roundsupport import make_season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -19,7 +17,7 @@ NARROWEST = {"width": 360, "height": 740}
 @pytest.mark.parametrize("language", ["he", "en"])
 def test_audit_log_entries_fit_a_360_px_phone(live_server, chromium, language):
     season = make_season(league_name="Whist Online League With A Long Name")
-    organizer = get_user_model().objects.create_user("organizer", password="pw-12345!")
+    organizer = make_account("organizer")
     season.league.organizers.add(organizer)
     for number in range(1, 4):
         record_audit(
@@ -28,10 +26,7 @@ def test_audit_log_entries_fit_a_360_px_phone(live_server, chromium, language):
             "publish_draw",
             f"published the draw of round {number}",
         )
-    context = chromium.new_context(
-        viewport=NARROWEST, locale=language, extra_http_headers={"Accept-Language": language}
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, language, NARROWEST)
     page = context.new_page()
     log_in(page, live_server.url, "organizer", "/manage/audit/")
     screenshot(page, f"audit-log-phone-{language}")

@@ -15,13 +15,12 @@ from games.models import ResultVersion, SheetDraft
 from games.sheets import sheet_fields
 from scoring import get_preset, score_game
 from scoring.players import model_deals
-from tests.browser.conftest import SCREENSHOTS, screenshot
+from tests.browser.conftest import PHONE_390, SCREENSHOTS, log_in, new_phone, screenshot
 from tests.browser.test_accessibility import axe_violations
-from tests.browser.test_result_entry import log_in, seat_players_with_accounts
+from tests.browser.test_result_entry import seat_players_with_accounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE_390 = {"width": 390, "height": 844}
 DEALS = 28
 WRONG_DEAL = 9  # 1-based: the deal the submitter entered wrong and corrects
 NOTES_DEAL = 3  # where the confirmer's own notes differ from the sheet
@@ -40,17 +39,6 @@ def wrong_seat(deal: dict) -> tuple[int, int]:  # type: ignore[type-arg]
             if free and other < deal["winning_bid"]:
                 return seat, other
     raise AssertionError("no seat to change")
-
-
-def phone(chromium, language: str):  # type: ignore[no-untyped-def]
-    context = chromium.new_context(
-        viewport=PHONE_390,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-        device_scale_factor=1,
-    )
-    context.set_default_timeout(15_000)
-    return context
 
 
 def in_first_screen(locator) -> bool:  # type: ignore[no-untyped-def]
@@ -88,7 +76,7 @@ def test_a_disputed_sheet_is_corrected_by_changing_one_deal_and_confirmed_at_the
     )
 
     # The submitter: his table page offers the correction; the sheet opens as he entered it.
-    context = phone(chromium, language)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     log_in(page, live_server.url, "user0", f"/tables/{table.pk}/")
     correct = page.locator("[data-correct]")
@@ -123,7 +111,7 @@ def test_a_disputed_sheet_is_corrected_by_changing_one_deal_and_confirmed_at_the
 
     # The player who disputed it decides on the first screen: totals, what changed, his
     # notes' verdict and Confirm; the dispute is a quiet line; the deal cards come below.
-    context = phone(chromium, language)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     log_in(page, live_server.url, "user1", f"/tables/{table.pk}/")
     confirm = page.locator("form[action$='/confirm/'] button[type=submit]")

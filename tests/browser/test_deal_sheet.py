@@ -17,13 +17,12 @@ from games.views import drafts as draft_views
 from scoring import get_preset, score_game
 from scoring.generate import random_deals
 from scoring.players import model_deals
-from tests.browser.conftest import SCREENSHOTS, screenshot
+from tests.browser.conftest import PHONE_390, SCREENSHOTS, log_in, new_phone, screenshot
 from tests.browser.test_accessibility import axe_violations
-from tests.browser.test_result_entry import log_in, seat_players_with_accounts
+from tests.browser.test_result_entry import seat_players_with_accounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE_390 = {"width": 390, "height": 844}
 NARROWEST = {"width": 360, "height": 740}
 DEALS = 28
 RELOAD_AFTER = 14
@@ -125,13 +124,7 @@ def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
     expected = score_game(deals, get_preset("whist-online")).totals
     sheet_path = f"/tables/{table.pk}/sheet/"
 
-    context = chromium.new_context(
-        viewport=PHONE_390,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-        device_scale_factor=1,
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     log_in(page, live_server.url, "user0", sheet_path)
     sheet = page.locator("#deal-sheet")
@@ -234,13 +227,7 @@ def own_notes(deals: list[dict]) -> dict[str, str]:  # type: ignore[type-arg]
 def confirm_against_own_notes(chromium, live_server, table, language: str) -> None:  # type: ignore[no-untyped-def]
     """The second player, who kept his own notes on this phone's sheet, opens the entered
     sheet at 390x844: the deals and fields where it differs from his notes are marked."""
-    context = chromium.new_context(
-        viewport=PHONE_390,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-        device_scale_factor=1,
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     log_in(page, live_server.url, "user1", f"/tables/{table.pk}/")
     summary = page.locator("[data-notes-summary]")
@@ -260,14 +247,7 @@ def confirm_against_own_notes(chromium, live_server, table, language: str) -> No
 
 
 def open_sheet(chromium, live_server, table, language: str = "en", **options):  # type: ignore[no-untyped-def]
-    context = chromium.new_context(
-        viewport=PHONE_390,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-        device_scale_factor=1,
-        **options,
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, language, PHONE_390, **options)
     page = context.new_page()
     log_in(page, live_server.url, "user0", f"/tables/{table.pk}/sheet/")
     return context, page

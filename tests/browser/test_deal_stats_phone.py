@@ -5,25 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import page_scroll_width, screenshot
+from tests.browser.conftest import PHONE_390, page_scroll_width, screenshot
 from tests.web.test_deal_stats import import_hand_worked_season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE_390 = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def hebrew_390(chromium):  # type: ignore[no-untyped-def]
-    context = chromium.new_context(
-        viewport=PHONE_390,
-        locale="he",
-        extra_http_headers={"Accept-Language": "he"},
-        device_scale_factor=1,
-    )
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
 
 
 def _inside(page, selector: str) -> None:  # type: ignore[no-untyped-def]

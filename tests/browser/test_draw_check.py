@@ -4,15 +4,20 @@ organizer's changes show publicly with their reasons (issue 13)."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from games.facts import results_for
 from games.models import Game, GameResult
 from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.models import DrawRecord, Player, Round
-from tests.browser.conftest import PHONE, page_scroll_width, screenshot
-from tests.browser.test_result_entry import log_in
+from tests.browser.conftest import (
+    PHONE,
+    log_in,
+    make_account,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
 from tests.league.draw_vectors import (
     SHA256_VECTOR_NAMES,
     SHA256_VECTOR_ORDER,
@@ -92,9 +97,9 @@ def test_a_draw_that_does_not_match_its_seed_is_called_out(live_server, phone):
 
 def test_a_swap_made_on_the_organizer_page_is_listed_and_still_checks(live_server, chromium):
     round_ = random_round()
-    user = get_user_model().objects.create_user(username="org", password="pw-12345!")
+    user = make_account("org")
     round_.season.league.organizers.add(user)
-    context = chromium.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "en"})
+    context = new_phone(chromium)
     page = context.new_page()
     manage_path = f"/manage/seasons/{round_.season.slug}/rounds/1/"
     log_in(page, live_server.url, "org", manage_path)

@@ -4,12 +4,17 @@ no seed of a round's draw until the organizer presses "Publish the draw", then s
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from league.models import Player
 from publishing.actions import do_publish_season
-from tests.browser.conftest import PHONE, new_phone, page_scroll_width, screenshot
-from tests.browser.test_result_entry import log_in
+from tests.browser.conftest import (
+    PHONE,
+    log_in,
+    make_account,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
 from tests.drawsupport import METHODS, SEED, draw_round
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,7 +28,7 @@ def test_the_anonymous_round_page_shows_the_draw_only_after_publish(
     players = [*Player.objects.order_by("name"), Player.objects.create(name="Rina", slug="rina")]
     round_ = draw_round(season, method, players, 4)
     do_publish_season(season.pk)
-    organizer = get_user_model().objects.create_user("organizer", password="pw-12345!")
+    organizer = make_account("organizer")
     season.league.organizers.add(organizer)
     address = f"{live_server.url}/seasons/{season.slug}/rounds/4/"
     seed = str(round_.draw_seed)

@@ -29,8 +29,9 @@ from games.seat_links import issue_links, token_for
 from league.actions.draws import do_draw_round, publish_draw
 from league.models import Player, Registration, Round, Season, Seat, Table
 from publishing.actions import do_publish_season
+from tests.browser.conftest import PHONE_390, log_in, make_account, new_phone
 from tests.browser.test_accessibility import axe_violations
-from tests.browser.test_result_entry import log_in, seat_players_with_accounts
+from tests.browser.test_result_entry import seat_players_with_accounts
 from tests.roundsupport import make_players, register
 from tests.tournamentsupport import play, tournament
 
@@ -43,7 +44,6 @@ pytestmark = [
 VNU = (
     Path(__file__).resolve().parents[2] / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 )
-PHONE = {"width": 390, "height": 844}
 EVERY_IMPACT = ("minor", "moderate", "serious", "critical")
 LANGUAGES = ("he", "en")
 
@@ -127,17 +127,6 @@ class Evening:
         return [f"{line} ({count} times)" if count > 1 else line for line, count in found.items()]
 
 
-def new_context(chromium, language: str):  # type: ignore[no-untyped-def]
-    context = chromium.new_context(
-        viewport=PHONE,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-        device_scale_factor=1,
-    )
-    context.set_default_timeout(15_000)
-    return context
-
-
 def the_evening(season):  # type: ignore[no-untyped-def]
     """Round 4 in play (user0..user3 at table 1, user0's sheet waiting for confirmation by the
     others; user4 at table 2, nothing entered yet), round 5 drawn by the league's rule and
@@ -148,12 +137,12 @@ def the_evening(season):  # type: ignore[no-untyped-def]
     submit_result(table, actor=user0, deals=SHEET)
     empty = Table.objects.create(round=table.round, number=2)
     others = list(Player.objects.exclude(pk__in=[p.pk for p in players]).order_by("name")[:4])
-    user4 = get_user_model().objects.create_user(username="user4", password="pw-12345!")
+    user4 = make_account("user4")
     Player.objects.filter(pk=others[0].pk).update(user=user4)
     for seat, player in enumerate(others):
         Registration.objects.create(round=table.round, player=player)
         Seat.objects.create(table=empty, round=table.round, seat=seat, player=player)
-    organizer = get_user_model().objects.create_user(username="organizer", password="pw-12345!")
+    organizer = make_account("organizer")
     season.league.organizers.add(organizer)
     everyone = list(Player.objects.order_by("name"))
     today = timezone.localdate()
@@ -173,9 +162,7 @@ def seated_with_accounts(round_: Round, number: int, first_user: int) -> list:  
     table = Table.objects.create(round=round_, number=number)
     users = []
     for seat, player in enumerate(make_players(4, prefix="C")):
-        user = get_user_model().objects.create_user(
-            username=f"user{first_user + seat}", password="pw-12345!"
-        )
+        user = make_account(f"user{first_user + seat}")
         Player.objects.filter(pk=player.pk).update(user=user)
         Registration.objects.create(round=round_, player=player)
         Seat.objects.create(table=table, round=round_, seat=seat, player=player)
@@ -209,9 +196,7 @@ def the_tournament(organizer) -> tuple:  # type: ignore[no-untyped-def, type-arg
     stage_table = Table.objects.get(round=rounds[1], number=1)
     users = []
     for seat in Seat.objects.filter(table=stage_table).select_related("player").order_by("seat"):
-        user = get_user_model().objects.create_user(
-            username=f"user{13 + seat.seat}", password="pw-12345!"
-        )
+        user = make_account(f"user{13 + seat.seat}")
         Player.objects.filter(pk=seat.player_id).update(user=user)
         users.append(user)
     submit_result(stage_table, actor=users[0], scores=[120, 60, 10, -40])
@@ -230,7 +215,7 @@ def the_tournament(organizer) -> tuple:  # type: ignore[no-untyped-def, type-arg
 def walk_disputes(evening: Evening, chromium, language: str, disputed, corrected) -> None:  # type: ignore[no-untyped-def]
     """A result in dispute (its submitter's and the disputer's pages, the sheet reopened for
     the correction) and a corrected one (the confirmer's page marks what changed)."""
-    context = new_context(chromium, language)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     visit = evening.visit
     log_in(page, evening.base, "user5", "/me/")
@@ -256,7 +241,7 @@ def walk_tournament(evening: Evening, chromium, language: str, tournaments) -> N
     stage desk."""
     season, finished, stage_table = tournaments
     slug, done = season.slug, finished.slug
-    context = new_context(chromium, language)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     visit = evening.visit
     visit(page, language, "tournament", f"/seasons/{slug}/")
@@ -279,7 +264,7 @@ def walk_tournament(evening: Evening, chromium, language: str, tournaments) -> N
 def walk_player(evening: Evening, chromium, language: str, season, tables, players) -> None:  # type: ignore[no-untyped-def]
     slug = season.slug
     table, empty = tables
-    context = new_context(chromium, language)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     visit = evening.visit
     visit(page, language, "sign-in", "/accounts/login/")
@@ -319,7 +304,7 @@ def walk_player(evening: Evening, chromium, language: str, season, tables, playe
     evening.axe(page, language, "sheet-contracts")
     context.close()
     # A player without an account opens his private link.
-    context = new_context(chromium, language)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     link = SeatLink.objects.filter(table=empty).order_by("id")[1]
     visit(page, language, "private-link", f"/links/{token_for(link)}/")
@@ -328,7 +313,7 @@ def walk_player(evening: Evening, chromium, language: str, season, tables, playe
 
 def walk_organizer(evening: Evening, chromium, language: str, season) -> None:  # type: ignore[no-untyped-def]
     desk = f"/manage/seasons/{season.slug}"
-    context = new_context(chromium, language)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     log_in(page, evening.base, "organizer", "/manage/")
     visit = evening.visit

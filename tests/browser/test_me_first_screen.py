@@ -11,12 +11,18 @@ from django.contrib.auth import get_user_model
 
 from games.actions import submit_result
 from league.models import Round
-from tests.browser.conftest import page_scroll_width, screenshot
-from tests.browser.test_result_entry import log_in, seat_players_with_accounts
+from tests.browser.conftest import (
+    PASSWORD,
+    PHONE_390,
+    log_in,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
+from tests.browser.test_result_entry import seat_players_with_accounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE_390 = {"width": 390, "height": 844}
 WAITING = {"en": "A result waits for your confirmation", "he": "תוצאה ממתינה לאישור שלך"}
 
 
@@ -33,18 +39,12 @@ def test_me_shows_a_waiting_confirmation_in_the_first_screen_after_signing_in(
         Round.objects.create(
             season=season, number=number, date=dt.date(2099, 1, 4) + dt.timedelta(days=number)
         )
-    context = chromium.new_context(
-        viewport=PHONE_390,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-        device_scale_factor=1,
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/accounts/login/")
         page.fill("#id_username", "user0")
-        page.fill("#id_password", "pw-12345!")
+        page.fill("#id_password", PASSWORD)
         page.locator("main form button[type=submit]").click()
         page.wait_for_url("**/me/")  # a player lands on his own page
         page.evaluate("window.scrollTo(0, 0)")
@@ -70,13 +70,7 @@ def test_the_league_table_shows_my_place_on_a_phone(live_server, chromium, make_
     season = make_season(players=8, rounds=3, status="running")
     seat_players_with_accounts(season)  # user0..user3 are four of its players
     Round.objects.create(season=season, number=5, date=dt.date(2099, 1, 8))
-    context = chromium.new_context(
-        viewport=PHONE_390,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-        device_scale_factor=1,
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, language, PHONE_390)
     page = context.new_page()
     try:
         log_in(page, live_server.url, "user0", f"/seasons/{season.slug}/")

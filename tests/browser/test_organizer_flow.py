@@ -13,20 +13,24 @@ import re
 from dataclasses import dataclass, field
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import translation
 from playwright.sync_api import expect
 
 from games.models import Game, ResultEvent
-from league.models import League, Player, Registration, Round, Season, Seat
-from tests.browser.conftest import page_scroll_width, screenshot
+from league.models import Player, Registration, Round, Season, Seat
+from tests.browser.conftest import (
+    PASSWORD,
+    PHONE_390,
+    league_organizer,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
 from tests.browser.test_csp import watch_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-PASSWORD = "pw-12345!"
 SCORES = [180, 95, -20, -255]
 CLICKS_TO_PUBLISHED_DRAW = 11  # README "For organizers" quotes this count
 WEEKDAY = {
@@ -90,22 +94,9 @@ class Counter:
 
 def new_organizer() -> None:
     """An organizer who has never run a season, of a league with eight known players."""
-    user = get_user_model().objects.create_user(username="organizer", password=PASSWORD)
-    league = League.objects.create(name="Whist Online League", slug="whist-online-league")
-    league.organizers.add(user)
+    league_organizer()
     for name in ("Shira", "Dana", "Eli", "Noa", "Omer", "Tal", "Gil", "Rina"):
         Player.objects.create(name=name, slug=name.lower())
-
-
-def browser(chromium, viewport: dict, language: str):  # type: ignore[no-untyped-def]
-    context = chromium.new_context(
-        viewport=viewport,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-        device_scale_factor=1,
-    )
-    context.set_default_timeout(15_000)
-    return context
 
 
 @pytest.mark.parametrize("language", ["en", "he"])
@@ -113,7 +104,7 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
     new_organizer()
     words = WORDS[language]
     shot = f"organizer-flow-{language}"
-    desk = browser(chromium, DESKTOP, language)
+    desk = new_phone(chromium, language, DESKTOP)
     desk.grant_permissions(["clipboard-read", "clipboard-write"])
     page = desk.new_page()
     violations = watch_violations(page)
@@ -205,7 +196,7 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
 
     # Seat 1 enters the scores on his phone, seat 3 confirms on hers.
     taps = 0
-    entering = browser(chromium, PHONE, language)
+    entering = new_phone(chromium, language, PHONE_390)
     phone = entering.new_page()
     phone.goto(urls[0])
     for seat, score in enumerate(SCORES):
@@ -215,10 +206,10 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
     phone.get_by_role("button", name=words["save"]).click()
     taps += 1
     phone.wait_for_load_state()
-    assert page_scroll_width(phone) <= PHONE["width"]
+    assert page_scroll_width(phone) <= PHONE_390["width"]
     screenshot(phone, f"{shot}-09-entered")
     entering.close()
-    confirming = browser(chromium, PHONE, language)
+    confirming = new_phone(chromium, language, PHONE_390)
     phone = confirming.new_page()
     phone.goto(urls[2])
     phone.get_by_role("button", name=words["confirm"]).click()

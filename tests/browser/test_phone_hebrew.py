@@ -11,25 +11,10 @@ from django.contrib.auth import get_user_model
 
 from games.actions import submit_result
 from league.models import Round
-from tests.browser.conftest import page_scroll_width, screenshot
-from tests.browser.test_result_entry import log_in, seat_players_with_accounts
+from tests.browser.conftest import PHONE_390, log_in, new_phone, page_scroll_width, screenshot
+from tests.browser.test_result_entry import seat_players_with_accounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PHONE_390 = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def hebrew_390(chromium):  # type: ignore[no-untyped-def]
-    context = chromium.new_context(
-        viewport=PHONE_390,
-        locale="he",
-        extra_http_headers={"Accept-Language": "he"},
-        device_scale_factor=1,
-    )
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
 
 
 def test_me_has_tonights_table_first_and_every_button_on_screen(
@@ -93,12 +78,7 @@ def test_without_javascript_an_invalid_deal_shows_a_hebrew_sentence_next_to_its_
     sentence next to the field; the phone sheet's own check is in test_deal_sheet.py."""
     season = make_season(players=8, rounds=3)
     table, _players = seat_players_with_accounts(season)
-    context = chromium.new_context(
-        viewport=PHONE_390,
-        locale="he",
-        extra_http_headers={"Accept-Language": "he"},
-        java_script_enabled=False,
-    )
+    context = new_phone(chromium, "he", PHONE_390, java_script_enabled=False)
     page = context.new_page()
     log_in(page, live_server.url, "user0", f"/tables/{table.pk}/sheet/")
     page.select_option('[name="deal-0-trump"]', "H")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE, page_scroll_width, screenshot
+from tests.browser.conftest import PHONE, new_phone, page_scroll_width, screenshot
 from tests.web.conftest import HTML_NAME
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -105,7 +105,6 @@ def test_main_pages_fit_a_phone_and_are_saved_as_screenshots(
     live_server, chromium, make_season, language
 ):
     from league.models import Player
-    from tests.browser.conftest import new_phone
 
     long_name = "Bartholomew-" + "Wolfeschlegelsteinhausen" * 3  # one unbreakable 83-letter word
     season = make_season(players=12, rounds=11, names=[long_name[:80], HTML_NAME])
@@ -129,7 +128,6 @@ def test_main_pages_fit_a_phone_and_are_saved_as_screenshots(
 
 
 def test_messaging_text_can_be_copied(live_server, chromium, make_season):
-    from tests.browser.conftest import new_phone
 
     season = make_season(players=8, rounds=2)
     context = new_phone(chromium)

@@ -8,7 +8,7 @@ import pytest
 
 from league.models import Player, Season
 from rating.tasks import update_ratings
-from tests.browser.conftest import page_scroll_width, screenshot
+from tests.browser.conftest import new_phone, page_scroll_width, screenshot
 from tests.browser.test_accessibility import axe_violations
 from tests.publishing import factories as f
 
@@ -31,10 +31,7 @@ def test_rating_pages_fit_a_phone_and_pass_axe_core(live_server, chromium, make_
     }
     problems: list[str] = []
     for viewport in PHONES:
-        context = chromium.new_context(
-            viewport=viewport, locale=language, extra_http_headers={"Accept-Language": language}
-        )
-        context.set_default_timeout(15_000)
+        context = new_phone(chromium, language, viewport)
         page = context.new_page()
         for name, path in pages.items():
             page.goto(live_server.url + path)
@@ -63,9 +60,7 @@ def test_rating_tables_fit_a_phone_without_scrolling_sideways(
     rated = f.season("open-play", rules_preset="whist-online-1200")
     Season.objects.filter(pk=rated.pk).update(rules={"rating_threshold": 1005})
     update_ratings()
-    context = chromium.new_context(
-        viewport=viewport, locale=language, extra_http_headers={"Accept-Language": language}
-    )
+    context = new_phone(chromium, language, viewport)
     page = context.new_page()
     page.goto(f"{live_server.url}/ratings/")
     screenshot(page, f"ratings-fit-{language}-{viewport['width']}")

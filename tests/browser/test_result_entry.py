@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.models import Game
 from league.models import Player, Registration, Round, Seat, Table
-from tests.browser.conftest import PHONE, new_phone, page_scroll_width, screenshot
+from tests.browser.conftest import (
+    PHONE,
+    log_in,
+    make_account,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -29,19 +35,11 @@ def seat_players_with_accounts(season):  # type: ignore[no-untyped-def]
     table = Table.objects.create(round=round_, number=1)
     players = list(Player.objects.order_by("name")[:4])
     for seat, player in enumerate(players):
-        user = get_user_model().objects.create_user(username=f"user{seat}", password="pw-12345!")
+        user = make_account(f"user{seat}")
         Player.objects.filter(pk=player.pk).update(user=user)
         Registration.objects.create(round=round_, player=player)
         Seat.objects.create(table=table, round=round_, seat=seat, player=player)
     return table, players
-
-
-def log_in(page, base_url: str, username: str, next_path: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{base_url}/accounts/login/?next={next_path}")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "pw-12345!")
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(f"**{next_path}")
 
 
 def test_a_player_enters_a_result_and_another_confirms_it(live_server, chromium, make_season):

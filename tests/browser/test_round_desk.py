@@ -6,11 +6,9 @@ publishes, swaps within table groups, copies the chat text and opens the print v
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 
 from league.models import Player, Registration, Seat
-from tests.browser.conftest import page_scroll_width, screenshot
-from tests.browser.test_result_entry import log_in
+from tests.browser.conftest import log_in, make_account, new_phone, page_scroll_width, screenshot
 from tests.roundsupport import make_round, make_season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,13 +47,10 @@ def test_an_organizer_runs_a_round_from_the_desk(live_server, chromium, size, la
     round_ = make_round(season)
     for name in ("Shira", "Dana", "Eli", "Noa", "Omer", "Tal", "Gil", "Rina"):
         Player.objects.create(name=name, slug=name.lower())
-    organizer = get_user_model().objects.create_user("organizer", password="pw-12345!")
+    organizer = make_account("organizer")
     season.league.organizers.add(organizer)
     words = WORDS[language]
-    context = chromium.new_context(
-        viewport=SIZES[size], locale=language, extra_http_headers={"Accept-Language": language}
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, language, SIZES[size])
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     desk = f"/manage/seasons/{season.slug}/rounds/{round_.number}/"

@@ -6,42 +6,34 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from league.models import League, Season
-from tests.browser.conftest import SCREENSHOTS, page_scroll_width, screenshot
+from league.models import Season
+from tests.browser.conftest import (
+    PHONE_390,
+    SCREENSHOTS,
+    league_organizer,
+    log_in,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
 from tests.browser.test_csp import watch_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-PASSWORD = "pw-12345!"
-
-
-def organizer() -> None:
-    user = get_user_model().objects.create_user(username="organizer", password=PASSWORD)
-    league = League.objects.create(name="Whist Online League", slug="whist-online-league")
-    league.organizers.add(user)
 
 
 def signed_in(chromium, base_url: str, viewport: dict, language: str):  # type: ignore[no-untyped-def]
-    context = chromium.new_context(
-        viewport=viewport, locale=language, extra_http_headers={"Accept-Language": language}
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, language, viewport)
     page = context.new_page()
-    page.goto(f"{base_url}/accounts/login/?next=/manage/")
-    page.fill("#id_username", "organizer")
-    page.fill("#id_password", PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url("**/manage/")
+    log_in(page, base_url, "organizer", "/manage/")
     return context, page
 
 
 def test_organizer_creates_a_season_of_34_rounds_with_one_moved_in_3_clicks(live_server, chromium):
-    organizer()
+    league_organizer()
     context, page = signed_in(chromium, live_server.url, DESKTOP, "en")
     violations = watch_violations(page)
     clicks = 0
@@ -72,14 +64,14 @@ def test_organizer_creates_a_season_of_34_rounds_with_one_moved_in_3_clicks(live
 
 
 def test_the_wizard_fits_a_phone_in_hebrew(live_server, chromium):
-    organizer()
-    context, page = signed_in(chromium, live_server.url, PHONE, "he")
+    league_organizer()
+    context, page = signed_in(chromium, live_server.url, PHONE_390, "he")
     page.goto(f"{live_server.url}/manage/new-season/")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.get_by_role("button", name="יצירת העונה")).to_be_visible()
     page.locator("#id_name").fill("ליגת חורף 2027")  # a Hebrew name: a Latin address
     expect(page.locator("#id_slug")).to_have_value("ligt-chorf-2027")
-    assert page_scroll_width(page) <= PHONE["width"]
+    assert page_scroll_width(page) <= PHONE_390["width"]
     screenshot(page, "season-wizard-phone-he")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "season-wizard-phone-he-top.png"))

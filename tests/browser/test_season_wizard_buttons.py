@@ -19,13 +19,19 @@ from desk.views import season_wizard as wizard
 from league.models import League, Season
 from league.preset_names import LEAGUE_PRESET_NAMES
 from league.rules import PRESETS
-from tests.browser.conftest import SCREENSHOTS, page_scroll_width, screenshot
+from tests.browser.conftest import (
+    PHONE_390,
+    SCREENSHOTS,
+    league_organizer,
+    page_scroll_width,
+    screenshot,
+)
 from tests.browser.test_csp import watch_violations
-from tests.browser.test_season_wizard import DESKTOP, PHONE, organizer, signed_in
+from tests.browser.test_season_wizard import DESKTOP, signed_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-VIEWPORTS = {"en": DESKTOP, "he": PHONE}
+VIEWPORTS = {"en": DESKTOP, "he": PHONE_390}
 
 
 def words(language: str, text: object, **values: object) -> str:
@@ -38,7 +44,7 @@ def words(language: str, text: object, **values: object) -> str:
 def setup_leagues() -> League:
     """The organizer runs the Whist Online League and the rated league, which comes first by
     name; his latest action was in the Whist Online League."""
-    organizer()
+    league_organizer()
     user = League.objects.get().organizers.get()
     own = League.objects.get()
     rated = League.objects.create(name="1200+ League", slug="rated")
@@ -145,7 +151,7 @@ def test_every_button_of_the_wizard_answers_and_says_why(live_server, chromium, 
     context.close()
 
 
-@pytest.mark.parametrize(("language", "viewport"), [("en", PHONE), ("he", DESKTOP)])
+@pytest.mark.parametrize(("language", "viewport"), [("en", PHONE_390), ("he", DESKTOP)])
 def test_refused_round_dates_are_named_beside_their_rows(live_server, chromium, language, viewport):
     setup_leagues()
     context, page = signed_in(chromium, live_server.url, viewport, language)

@@ -7,19 +7,25 @@ stage once that draw is published. Hebrew and English."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from games.models import Game, ResultEvent, SeatLink
 from games.seat_links import issue_links, token_for
 from league.actions.draws import do_draw_round, publish_draw
 from league.models import Player, Registration, Round, Seat, Table
-from tests.browser.conftest import SCREENSHOTS, page_scroll_width, screenshot
+from tests.browser.conftest import (
+    PHONE_390,
+    SCREENSHOTS,
+    log_in,
+    make_account,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
 from tests.tournamentsupport import play, tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 SCORES = [180, 95, -20, -255]
 SAVE = {"en": "Save the scores", "he": "שמור את הניקוד"}
 CONFIRM = {"en": "Confirm this result", "he": "אשר את התוצאה"}
@@ -52,41 +58,21 @@ def drawn_table(season) -> Table:  # type: ignore[no-untyped-def]
     return table
 
 
-def context(chromium, language, **options):  # type: ignore[no-untyped-def]
-    ctx = chromium.new_context(
-        viewport=PHONE,
-        locale=language,
-        extra_http_headers={"Accept-Language": language},
-        device_scale_factor=1,
-        **options,
-    )
-    ctx.set_default_timeout(15_000)
-    return ctx
-
-
-def sign_in(page, live_server, path: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(f"{live_server.url}/accounts/login/?next={path}")
-    page.fill("#id_username", "boss")
-    page.fill("#id_password", "pw-12345!")
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(f"**{path}")
-
-
 @pytest.mark.parametrize("language", ["en", "he"])
 def test_each_player_gets_his_own_link_and_one_phone_acts_for_one_seat(
     live_server, chromium, make_season, language
 ):
     season = make_season(players=8, rounds=3)
     table = drawn_table(season)
-    organizer = get_user_model().objects.create_user(username="boss", password="pw-12345!")
+    organizer = make_account("boss")
     season.league.organizers.add(organizer)
     names = [s.player.name for s in table.seats.select_related("player").order_by("seat")]
 
-    desk = context(chromium, language)
+    desk = new_phone(chromium, language, PHONE_390)
     desk.add_init_script(SHARE_SHEET)
     page = desk.new_page()
     round_path = f"/manage/seasons/{season.slug}/rounds/4/"
-    sign_in(page, live_server, round_path)
+    log_in(page, live_server.url, "boss", round_path)
     page.get_by_role("button", name=MAKE[language]).click()
     page.wait_for_load_state()
     links = page.locator("input[id^=seat-link-]")
@@ -102,7 +88,7 @@ def test_each_player_gets_his_own_link_and_one_phone_acts_for_one_seat(
     )
     chat = page.locator("textarea[id^=seat-chat-]").input_value()
     assert "/links/" not in chat and all(name in chat for name in names)
-    assert page_scroll_width(page) <= PHONE["width"]
+    assert page_scroll_width(page) <= PHONE_390["width"]
     page.locator("#seat-links").scroll_into_view_if_needed()
     screenshot(page, f"seat-links-organizer-{language}")
     section = SCREENSHOTS / f"seat-links-organizer-section-{language}.png"
@@ -110,20 +96,20 @@ def test_each_player_gets_his_own_link_and_one_phone_acts_for_one_seat(
     desk.close()
 
     # Without JavaScript the links are in fields to select, the buttons say "Copy".
-    plain = context(chromium, language, java_script_enabled=False)
+    plain = new_phone(chromium, language, PHONE_390, java_script_enabled=False)
     page = plain.new_page()
-    sign_in(page, live_server, round_path)
+    log_in(page, live_server.url, "boss", round_path)
     assert [page.locator("input[id^=seat-link-]").nth(i).input_value() for i in range(4)] == urls
     assert page.get_by_role("button", name=COPY[language].format(name=names[0])).count() == 1
     plain.close()
 
-    phone = context(chromium, language)
+    phone = new_phone(chromium, language, PHONE_390)
     page = phone.new_page()
     page.goto(urls[0])  # the player taps the link the organizer sent him
     assert page.url.endswith(f"/tables/{table.pk}/")
     for seat, score in enumerate(SCORES):
         page.fill(f"#score-{seat}", str(score))
-    assert page_scroll_width(page) <= PHONE["width"]
+    assert page_scroll_width(page) <= PHONE_390["width"]
     screenshot(page, f"seat-link-entry-{language}")
     page.get_by_role("button", name=SAVE[language]).click()
     page.wait_for_load_state()
@@ -131,18 +117,18 @@ def test_each_player_gets_his_own_link_and_one_phone_acts_for_one_seat(
     response = page.goto(urls[2])  # a neighbour's link on the same phone
     assert response is not None and response.status == 403
     assert ANOTHER_SEAT[language] in page.get_by_role("alert").inner_text()
-    assert page_scroll_width(page) <= PHONE["width"]
+    assert page_scroll_width(page) <= PHONE_390["width"]
     screenshot(page, f"seat-link-another-seat-refused-{language}")
     phone.close()
 
-    confirming = context(chromium, language)
+    confirming = new_phone(chromium, language, PHONE_390)
     page = confirming.new_page()
     page.goto(urls[2])
     for score in SCORES:
         assert page.locator("table.result").get_by_text(str(score), exact=True).count() == 1
     page.get_by_role("button", name=CONFIRM[language]).click()
     page.wait_for_load_state()
-    assert page_scroll_width(page) <= PHONE["width"]
+    assert page_scroll_width(page) <= PHONE_390["width"]
     screenshot(page, f"seat-link-confirmed-{language}")
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.FINISHED)
     response = page.goto(urls[2])
@@ -169,7 +155,7 @@ def test_a_tournament_link_opens_the_players_table_of_each_published_stage(
     assert link is not None
     url = f"{live_server.url}/links/{token_for(link)}/"
 
-    phone = context(chromium, language)
+    phone = new_phone(chromium, language, PHONE_390)
     page = phone.new_page()
     page.goto(url)
     stage_1 = Seat.objects.get(round=rounds[0], player=link.player).table_id
@@ -179,12 +165,12 @@ def test_a_tournament_link_opens_the_players_table_of_each_published_stage(
     response = page.goto(url)
     assert response is not None and response.status == 403
     assert NEXT_STAGE[language] in page.get_by_role("alert").inner_text()
-    assert page_scroll_width(page) <= PHONE["width"]
+    assert page_scroll_width(page) <= PHONE_390["width"]
     screenshot(page, f"seat-link-tournament-waiting-{language}")
     publish_draw(rounds[1])
     page.goto(url)
     stage_2 = Seat.objects.get(round=rounds[1], player=link.player).table_id
     assert page.url.endswith(f"/tables/{stage_2}/")
-    assert page_scroll_width(page) <= PHONE["width"]
+    assert page_scroll_width(page) <= PHONE_390["width"]
     screenshot(page, f"seat-link-tournament-stage-2-{language}")
     phone.close()

@@ -9,7 +9,6 @@ import json
 from itertools import combinations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from api.models import ApiToken
@@ -17,8 +16,14 @@ from api.tokens import create_token
 from games.actions import organizer_set_result
 from league.models import Player, Round, Seat, Table
 from publishing.actions import do_publish_season
-from tests.browser.conftest import PHONE, new_phone, page_scroll_width, screenshot
-from tests.browser.test_result_entry import log_in
+from tests.browser.conftest import (
+    PHONE,
+    log_in,
+    make_account,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
 from tests.roundsupport import FAR_SUNDAY, make_round, make_season
 from tests.tournamentsupport import FINAL_SCORES, SCORES
 
@@ -60,7 +65,7 @@ def test_a_tournament_of_24_runs_from_the_desk_and_the_api(live_server, chromium
     rounds = [make_round(season, number, FAR_SUNDAY) for number in range(1, 6)]
     for name in NAMES:
         Player.objects.create(name=name, slug=name.lower().replace(" ", "-"))
-    organizer = get_user_model().objects.create_user("organizer", password="pw-12345!")
+    organizer = make_account("organizer")
     season.league.organizers.add(organizer)
     token = create_token(
         user=organizer,
@@ -69,10 +74,7 @@ def test_a_tournament_of_24_runs_from_the_desk_and_the_api(live_server, chromium
         name="desk",
         scope=ApiToken.Scope.ORGANIZER,
     )
-    context = chromium.new_context(
-        viewport=DESKTOP, locale="en", extra_http_headers={"Accept-Language": "en"}
-    )
-    context.set_default_timeout(15_000)
+    context = new_phone(chromium, "en", DESKTOP)
     page = context.new_page()
 
     def desk(number: int) -> str:
