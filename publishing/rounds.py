@@ -11,6 +11,7 @@ from django.core.mail import send_mass_mail
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import override
 
@@ -20,6 +21,7 @@ from league.actions.common import league_zone, season_rules
 from league.actions.draws import DRAWN_STATUSES, do_draw_round, publish_draw
 from league.actions.registration import close_registration
 from league.models import Registration, Round, Season
+from league.round_names import round_in_sentence
 from league.signals import announce_season_change
 from publishing.actions import do_publish_season
 from publishing.schedule import RoundState, Step, due_steps, round_times
@@ -123,10 +125,11 @@ def notify_round(round_: Round, step: Step) -> int:
             if email
         }
     )
-    with override(language):
-        subject = (
-            _("Round %(number)s draw") if kind == "draw" else _("Round %(number)s results")
-        ) % {"number": round_.number}
+    with override(language):  # "Round 3 draw", a tournament's "Stage 2 draw"
+        named = round_in_sentence(snapshot.typed_summary["rules"], round_.number)
+        subject = capfirst(
+            (_("%(round)s draw") if kind == "draw" else _("%(round)s results")) % {"round": named}
+        )
     subject = f"{snapshot.typed_summary['season']['league']}: {subject}"
     messages = [(subject, text, settings.DEFAULT_FROM_EMAIL, [email]) for email in recipients]
     try:
