@@ -34,7 +34,9 @@ from tests.integration.proxysupport import CONFIG, ROOT, Answer, Nginx, fetch, r
 pytestmark = [pytest.mark.integration, pytest.mark.postgres]
 
 REDIS_URL = "redis://127.0.0.1:6379/15"
-S_MAXAGE = 4  # the app's PUBLIC_PAGE_S_MAXAGE here: how long nginx keeps a public page
+S_MAXAGE = 5  # the app's PUBLIC_PAGE_S_MAXAGE here: how long nginx keeps a public page
+# Answers from a kept entry: fresh, or past its validity while one request fetches the next.
+FROM_CACHE = {"HIT", "STALE", "UPDATING", "REVALIDATED"}
 SLUG = "proxy-season"
 PLAYERS = [f"Proxy Player {number:02d}" for number in range(8)]
 RENAMED = "Renamed Before Publish"
@@ -203,6 +205,17 @@ def _lang(answer: Answer) -> str:
     return found.group(1) if found else ""
 
 
+def test_a_public_page_is_served_from_the_proxys_cache_on_the_second_request(proxy):
+    first = proxy.get(f"/seasons/{SLUG}/")
+    second = proxy.get(f"/seasons/{SLUG}/")
+    assert first.status == second.status == 200
+    assert first.cache in {"MISS", "EXPIRED"}
+    assert second.cache == "HIT"
+    assert second.body == first.body
+    assert PLAYERS[3] in second.text
+    assert "public" in second.header("Cache-Control")
+
+
 def test_signed_in_pages_are_never_cached_and_two_users_never_see_each_others(proxy):
     alice, bob = proxy.sessions["alice"], proxy.sessions["bob"]
     unlinked = "Your account is not linked to a player yet."
@@ -236,6 +249,61 @@ def test_signed_in_pages_are_not_compressed_by_the_proxy(proxy):
     assert gzip.decompress(public.body) == plain.body
 
 
+def test_if_none_match_answers_304_through_the_proxy(proxy):
+    path = f"/seasons/{SLUG}/rounds/2/"
+    first = proxy.get(path)
+    etag = first.header("ETag")
+    assert first.status == 200 and etag
+    cached = proxy.get(path, If_None_Match=etag)
+    assert cached.status == 304 and cached.body == b""
+    assert cached.cache == "HIT"
+    # A visitor the cache does not serve (a form's CSRF cookie) is answered by the app: its
+    # 304 comes through too.
+    bypassed = proxy.get(path, If_None_Match=etag, Cookie="csrftoken=" + "a" * 32)
+    assert bypassed.cache == "BYPASS"
+    assert bypassed.status == 304 and bypassed.body == b""
+    assert proxy.get(path, If_None_Match='"something-else"').status == 200
+
+
+def test_a_query_parameter_the_pages_do_not_use_is_neither_in_the_key_nor_passed_on(proxy):
+    path = f"/players/{PLAYERS[2].lower().replace(' ', '-')}/"
+    first = proxy.get(path + "?utm_source=newsletter&fbclid=abc123")
+    second = proxy.get(path + "?utm_source=chat")
+    bare = proxy.get(path)
+    assert first.status == 200, first.text[:300]
+    assert {second.cache, bare.cache} <= FROM_CACHE
+    assert second.body == first.body == bare.body
+    # A parameter the pages read is in the key and reaches the app.
+    sorted_table = proxy.get(f"/seasons/{SLUG}/?sort=-points&utm_medium=x")
+    assert sorted_table.status == 200
+    assert sorted_table.cache in {"MISS", "EXPIRED"}
+    assert proxy.get(f"/seasons/{SLUG}/?sort=-points").cache in FROM_CACHE
+    logged = proxy.app_log(waiting_for=f"GET /seasons/{SLUG}/?sort=-points ")
+    assert f"GET /seasons/{SLUG}/?sort=-points " in logged
+    assert f"GET {path} " in logged
+    for unused in ("utm_source", "utm_medium", "fbclid"):
+        assert unused not in logged
+
+
+def test_the_language_cookie_and_accept_language_pick_separate_cached_pages(proxy):
+    hebrew = proxy.get("/ratings/", Cookie="django_language=he; _ga=GA1.1.1")
+    english = proxy.get("/ratings/", Cookie="django_language=en")
+    assert hebrew.status == english.status == 200
+    assert (_lang(hebrew), _lang(english)) == ("he", "en")
+    assert hebrew.body != english.body
+    # The same language another way: the same cached page; other cookies are not in the key.
+    by_header = proxy.get("/ratings/", Accept_Language="he-IL,he;q=0.9,en-US;q=0.8")
+    by_other_cookie = proxy.get("/ratings/", Cookie="django_language=he; theme=dark")
+    english_browser = proxy.get("/ratings/", Accept_Language="en-US,en;q=0.9,he;q=0.5")
+    default = proxy.get("/ratings/", Accept_Language="fr-FR,fr;q=0.9")
+    for answer in (by_header, by_other_cookie):
+        assert answer.cache in FROM_CACHE and answer.body == hebrew.body
+    for answer in (english_browser, default):
+        assert answer.cache in FROM_CACHE and answer.body == english.body
+
+
+# The mark also makes pytest-django set the test database up when this module runs alone
+# (it sets up the databases the session's tests ask for); the proxy's fixture needs it.
 @pytest.mark.django_db
 def test_the_languages_and_cookies_the_proxy_knows_are_the_sites():
     config = CONFIG.read_text()
@@ -348,6 +416,42 @@ def test_a_body_over_the_limit_is_refused_by_nginx(proxy):
         body=b"x" * (4 * 1024 * 1024),
     )  # fmt: skip
     assert refused.status == 413
+
+
+def test_after_a_publish_the_proxy_serves_the_new_version_once_its_validity_has_passed(
+    proxy, django_db_blocker
+):
+    path = f"/seasons/{SLUG}/rounds/1/?sort=name"
+    before = proxy.get(path)
+    assert proxy.get(path).cache == "HIT"
+    assert PLAYERS[5] in before.text and RENAMED not in before.text
+    from league.models import Player
+
+    with django_db_blocker.unblock():
+        Player.objects.filter(name=PLAYERS[5]).update(name=RENAMED)
+    published = subprocess.run(
+        [sys.executable, "manage.py", "publish", SLUG, "--force"],
+        cwd=ROOT,
+        env=proxy.env,
+        capture_output=True,
+        text=True,
+    )
+    assert published.returncode == 0, published.stderr
+    assert "version 2" in published.stdout
+    deadline = time.monotonic() + S_MAXAGE + 20
+    seen: list[str] = []
+    while time.monotonic() < deadline:
+        answer = proxy.get(path)
+        assert answer.status == 200
+        seen.append(answer.cache)
+        if RENAMED in answer.text:
+            break
+        time.sleep(0.5)
+    else:
+        pytest.fail(f"the new version never came through: {seen}")
+    assert PLAYERS[5] not in answer.text
+    assert answer.header("ETag") != before.header("ETag")
+    assert proxy.get(path).cache == "HIT"
 
 
 def test_gunicorns_graceful_reload_during_requests_fails_none_of_them(proxy):
