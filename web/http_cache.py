@@ -64,8 +64,8 @@ def cached_page(versions: Versions) -> Callable[[View], View]:
                 patch_cache_control(response, private=True, no_cache=True)
                 return response
             etag = version.etag if version is not None else None
-            # Given no response, it answers a 304 or None (the stubs allow more).
-            response = get_conditional_response(request, etag=etag)  # type: ignore[assignment]
+            # Given no response, it answers a 304 or None.
+            response = get_conditional_response(request, etag=etag)  # type: ignore[assignment]  # stubs allow more
             if response is None:
                 response = render_page(view, request, *args, **kwargs)
             if etag is not None and response.status_code in CACHED_STATUSES:
