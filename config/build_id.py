@@ -13,28 +13,16 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from config.app_packages import APP_PACKAGES
+
 # What a page is made of: the app's code, its templates, its translations and static files.
 PARTS = ("templates/**/*", "locale/**/*.mo", "static/**/*")
-APPS = (
-    "accounts",
-    "api",
-    "config",
-    "core",
-    "desk",
-    "games",
-    "league",
-    "publishing",
-    "rating",
-    "scoring",
-    "standings",
-    "web",
-)
 
 
 def files_of(base: Path) -> list[Path]:
     """The files whose content makes the build, in a stable order."""
     found = {path for pattern in PARTS for path in base.glob(pattern) if path.is_file()}
-    for app in APPS:
+    for app in APP_PACKAGES:
         found.update(path for path in (base / app).rglob("*.py") if path.is_file())
     return sorted(found)
 

@@ -16,22 +16,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from config.app_packages import APP_PACKAGES
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / ".env.example"
-APP_PACKAGES = (
-    "accounts",
-    "api",
-    "config",
-    "core",
-    "desk",
-    "games",
-    "league",
-    "publishing",
-    "rating",
-    "scoring",
-    "standings",
-    "web",
-)
 # Set by the entry points for themselves, not settings an operator gives.
 NOT_SETTINGS = {"DJANGO_SETTINGS_MODULE"}
 ENTRY = re.compile(r"^#?([A-Z][A-Z0-9_]*)=(.*)$")

@@ -18,21 +18,9 @@ from pathlib import Path
 from django.conf import settings
 from packaging.requirements import Requirement
 
+from config.app_packages import APP_PACKAGES
+
 ROOT = Path(__file__).resolve().parents[1]
-APP_PACKAGES = (
-    "accounts",
-    "api",
-    "config",
-    "core",
-    "desk",
-    "games",
-    "league",
-    "publishing",
-    "rating",
-    "scoring",
-    "standings",
-    "web",
-)
 TOOLS = {
     "pytest",
     "pytest-django",

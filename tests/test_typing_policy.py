@@ -7,11 +7,16 @@ import re
 import tomllib
 from pathlib import Path
 
+from config.app_packages import APP_PACKAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-# The app packages are import-linter's root packages (ARCHITECTURE.md's layers).
-APP_PACKAGES = CONFIG["tool"]["importlinter"]["root_packages"]
 IGNORE = re.compile(r"#\s*type:\s*ignore(?P<codes>\[[^\]]*\])?(?P<rest>.*)$")
+
+
+def test_import_linter_checks_every_app_package_once():
+    roots = CONFIG["tool"]["importlinter"]["root_packages"]
+    assert sorted(roots) == sorted(APP_PACKAGES)
 
 
 def test_mypy_checks_every_app_package():
