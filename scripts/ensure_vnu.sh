@@ -4,14 +4,8 @@
 set -u
 cd "$(dirname "$0")/.."
 if ! command -v java >/dev/null; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "installing Java for the W3C checker (vnu-jar)"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless) \
-      >/dev/null || { echo "could not install default-jre-headless" >&2; exit 1; }
-  else
-    echo "java is missing: install Debian's 'default-jre-headless' (the W3C checker vnu-jar needs it)" >&2
-    exit 1
-  fi
+  . scripts/debian_package.sh
+  debian_package default-jre-headless "the W3C checker vnu-jar (java)" || exit 1
 fi
 if [ -f node_modules/vnu-jar/build/dist/vnu.jar ]; then exit 0; fi
 if ! command -v npm >/dev/null; then
