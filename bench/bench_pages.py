@@ -24,7 +24,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.support import database_url, scratch, server_env, setup_django, start_gunicorn
+from bench.support import (
+    browser_cookies,
+    database_url,
+    scratch,
+    server_env,
+    setup_django,
+    start_gunicorn,
+)
 
 SEASON = "bench-pages-200"
 
@@ -49,27 +56,10 @@ def signed_in_cookie() -> str:
     """The cookies of a signed-in visitor's browser: the session (a user made here, a
     session in the configured store: its database row is what the servers read on a cache
     miss) and the CSRF cookie."""
-    from importlib import import_module
-
-    from django.conf import settings
-    from django.contrib.auth import (
-        BACKEND_SESSION_KEY,
-        HASH_SESSION_KEY,
-        SESSION_KEY,
-        get_user_model,
-    )
+    from django.contrib.auth import get_user_model
 
     user, _ = get_user_model().objects.get_or_create(username="bench-visitor")
-    session = import_module(settings.SESSION_ENGINE).SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    # A browser holds the CSRF cookie its first page set (the secret, as Django makes it).
-    from django.middleware.csrf import _get_new_csrf_string
-
-    csrf = f"{settings.CSRF_COOKIE_NAME}={_get_new_csrf_string()}"
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}; {csrf}"
+    return browser_cookies(user)
 
 
 def ensure_wrk() -> str:

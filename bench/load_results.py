@@ -41,7 +41,6 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib import import_module
 from pathlib import Path
 
 import requests
@@ -54,6 +53,7 @@ from bench.support import (
     scratch,
     server_env,
     setup_django,
+    signed_in_session,
     start_gunicorn,
     start_worker,
 )
@@ -128,13 +128,7 @@ class Ledger:
 def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list[int]]]:
     """The season and its drawn rounds; returns each player's user/session and, per round,
     the table id of each player (by player index)."""
-    from django.conf import settings
-    from django.contrib.auth import (
-        BACKEND_SESSION_KEY,
-        HASH_SESSION_KEY,
-        SESSION_KEY,
-        get_user_model,
-    )
+    from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
     from django.db import transaction
     from django.utils import timezone
@@ -184,15 +178,7 @@ def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list
             Seat.objects.bulk_create(seats)
             table_of.append(mine)
     # The configured engine (cached_db): its rows are what the servers read on a cache miss.
-    session_store = import_module(settings.SESSION_ENGINE).SessionStore
-    clients = []
-    for user in users:
-        session = session_store()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.create()
-        clients.append({"username": user.username, "session": session.session_key})
+    clients = [{"username": user.username, "session": signed_in_session(user)} for user in users]
     return clients, table_of
 
 

@@ -15,7 +15,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -110,12 +109,7 @@ def start_nginx(name: str, servers: str, port: int, folder: Path, logs: Path) ->
     user = "user root root;\n" if os.geteuid() == 0 else ""
     config.write_text(MAIN.format(folder=folder, servers=servers, user=user))
     process = spawn(name, [ensure_nginx(), "-p", str(folder), "-c", str(config)], {}, logs)
-    deadline = time.monotonic() + 15
-    while not listening(f"http://127.0.0.1:{port}/"):
-        if process.popen.poll() is not None or time.monotonic() > deadline:
-            process.stop()
-            sys.exit(f"nginx {name} did not start:\n{process.tail()}")
-        time.sleep(0.1)
+    process.wait_ready(lambda: listening(f"http://127.0.0.1:{port}/"), 15, f"nginx {name}")
     return process
 
 

@@ -53,18 +53,10 @@ def seat_tonight(season: Any, players: list[Any]) -> list[list[int]]:
 def signed_in_cookies(players: list[Any]) -> list[str]:
     """An account for every player and the cookies of his browser, signed in (a session in
     the configured store, the CSRF cookie its first page set)."""
-    from importlib import import_module
-
-    from django.conf import settings
-    from django.contrib.auth import (
-        BACKEND_SESSION_KEY,
-        HASH_SESSION_KEY,
-        SESSION_KEY,
-        get_user_model,
-    )
+    from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
-    from django.middleware.csrf import _get_new_csrf_string
 
+    from bench.support import browser_cookies
     from league.models import Player
 
     password = make_password(None)
@@ -74,20 +66,7 @@ def signed_in_cookies(players: list[Any]) -> list[str]:
     for player, user in zip(players, users, strict=True):
         player.user = user
     Player.objects.bulk_update(players, ["user"])
-    store = import_module(settings.SESSION_ENGINE).SessionStore
-    cookies = []
-    for user in users:
-        session = store()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.create()
-        csrf = _get_new_csrf_string()
-        cookies.append(
-            f"{settings.SESSION_COOKIE_NAME}={session.session_key}; "
-            f"{settings.CSRF_COOKIE_NAME}={csrf}"
-        )
-    return cookies
+    return [browser_cookies(user) for user in users]
 
 
 def build(players: int, rounds: int) -> dict[str, Any]:

@@ -21,6 +21,7 @@ import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,6 +103,34 @@ def wait_until(check: Callable[[], bool], timeout: float, what: str) -> None:
     sys.exit(f"timed out waiting for {what}")
 
 
+def signed_in_session(user: Any, engine: str | None = None) -> str:
+    """The key of a new session signed in as `user`, in the configured session store (or
+    `engine`'s): what a browser that signed in holds in its session cookie."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    session = import_module(engine or settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.create()
+    return str(session.session_key)
+
+
+def browser_cookies(user: Any) -> str:
+    """The Cookie header of a browser signed in as `user`: its session and the CSRF cookie
+    its first page set (the secret, as Django makes it)."""
+    from django.conf import settings
+    from django.middleware.csrf import _get_new_csrf_string
+
+    return (
+        f"{settings.SESSION_COOKIE_NAME}={signed_in_session(user)}; "
+        f"{settings.CSRF_COOKIE_NAME}={_get_new_csrf_string()}"
+    )
+
+
 def answers(url: str) -> bool:
     """True when `url` answers 200."""
     try:
@@ -131,6 +160,16 @@ class Process:
 
     def tail(self, lines: int = 30) -> str:
         return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+    def wait_ready(self, ready: Callable[[], bool], timeout: float, what: str) -> None:
+        """Poll `ready` every 0.2 s; if the process ends first or `timeout` passes, stop it and
+        exit the script with its log's tail (`what did not start`)."""
+        deadline = time.monotonic() + timeout
+        while not ready():
+            if self.popen.poll() is not None or time.monotonic() > deadline:
+                self.stop()
+                sys.exit(f"{what} did not start:\n{self.tail()}")
+            time.sleep(0.2)
 
 
 def spawn(
@@ -165,12 +204,7 @@ def start_gunicorn(
     ]  # fmt: skip
     process = spawn(name, argv, env, logs, root=root)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while not answers(f"{base}/healthz"):
-        if process.popen.poll() is not None or time.monotonic() > deadline:
-            process.stop()
-            sys.exit(f"gunicorn did not start:\n{process.tail()}")
-        time.sleep(0.2)
+    process.wait_ready(lambda: answers(f"{base}/healthz"), 30, "gunicorn")
     return process, base
 
 
@@ -194,12 +228,9 @@ def start_worker(
         f"--hostname={name}-{os.getpid()}@%h",
     ]  # fmt: skip
     process = spawn(name, argv, env, logs, root=root)
-    deadline = time.monotonic() + 30
-    while "ready." not in process.log.read_text(errors="replace"):
-        if process.popen.poll() is not None or time.monotonic() > deadline:
-            process.stop()
-            sys.exit(f"the worker did not start:\n{process.tail()}")
-        time.sleep(0.2)
+    process.wait_ready(
+        lambda: "ready." in process.log.read_text(errors="replace"), 30, "the worker"
+    )
     return process
 
 

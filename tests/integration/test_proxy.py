@@ -72,15 +72,10 @@ def _season_file() -> dict[str, Any]:
 
 def _session_cookie(user: Any) -> str:
     """A signed-in session for `user`, stored in the database gunicorn reads."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+    from bench.support import signed_in_session
 
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
+    key = signed_in_session(user, "django.contrib.sessions.backends.db")
+    return f"{settings.SESSION_COOKIE_NAME}={key}"
 
 
 def _build_data() -> dict[str, str]:
