@@ -20,10 +20,10 @@ DEAL: Final = "deal-{deal}"
 FIELD: Final = DEAL + "-{name}"
 SEAT_FIELDS: Final = ("contract", "tricks")
 SEATS: Final = 4
+# A deal's summary: one value for the whole deal (the record's fields of the same names).
+SUMMARY_FIELDS: Final = ("trump", "declarer", "winning_bid")
 DEAL_FIELDS: Final = (
-    "trump",
-    "declarer",
-    "winning_bid",
+    *SUMMARY_FIELDS,
     *(f"contract-{seat}" for seat in range(SEATS)),
     *(f"tricks-{seat}" for seat in range(SEATS)),
 )

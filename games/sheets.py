@@ -19,7 +19,7 @@ from games.messages import (
     empty_deals_message,
     player_message,
 )
-from games.sheet_fields import DEAL_FIELDS, field_name, seat_field
+from games.sheet_fields import DEAL_FIELDS, SUMMARY_FIELDS, field_name, seat_field
 from league.game_check import GameCode, PlainRules, check_game
 from scoring import DealResult, ErrorCode, Problem, get_preset
 from scoring.cards import Strain
@@ -146,7 +146,7 @@ def is_empty_deal(record: object) -> bool:
     """True for a sheet row nobody has filled in yet (every field blank)."""
     if not isinstance(record, dict):
         return False
-    values = [record.get(name) for name in ("trump", "declarer", "winning_bid")]
+    values = [record.get(name) for name in SUMMARY_FIELDS]
     for name in ("contracts", "tricks"):
         seat_values = record.get(name)
         values.extend(seat_values if isinstance(seat_values, list) else [seat_values])
@@ -255,7 +255,7 @@ def sheet_field(path: str) -> str:
     index, name, seat = match.groups()
     if name in _FIELD_OF and seat is not None:
         return field_name(int(index), seat_field(_FIELD_OF[name], int(seat)))
-    if name in ("trump", "declarer", "winning_bid"):
+    if name in SUMMARY_FIELDS:
         return field_name(int(index), name)
     return field_name(int(index))
 
@@ -274,7 +274,7 @@ def sheet_fields(deals: object) -> dict[str, str]:
     for i, record in enumerate(deals):
         if not isinstance(record, dict):
             continue
-        for name in ("trump", "declarer", "winning_bid"):
+        for name in SUMMARY_FIELDS:
             if record.get(name) is not None:
                 fields[field_name(i, name)] = str(record[name]).upper()
         for name, form_name in _FIELD_OF.items():

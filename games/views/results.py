@@ -37,7 +37,7 @@ from games.permissions import (
     can_submit,
     state_for,
 )
-from games.sheet_fields import SEAT_FIELDS, field_name, seat_field
+from games.sheet_fields import SEAT_FIELDS, SUMMARY_FIELDS, field_name, seat_field
 from games.sheets import CheckedResult, sheet_field, sheet_fields, sheet_from_form
 from games.strains import STRAIN_FACES, strain_symbol
 from games.views.access import seat_or_login, table_for
@@ -112,14 +112,14 @@ def _page(
             "index": i,
             "number": i + 1,
             "name": field_name(i),
-            "fields": {name: field_name(i, name) for name in WHOLE_DEAL_FIELDS},
+            "fields": {name: field_name(i, name) for name in SUMMARY_FIELDS},
             "trump": entered.get(field_name(i, "trump"), ""),
             "declarer": entered.get(field_name(i, "declarer"), ""),
             "winning_bid": entered.get(field_name(i, "winning_bid"), ""),
             "seats": [_sheet_seat(i, seat, entered, field_errors) for seat in range(len(seats))],
             "errors": [
                 m
-                for key in (field_name(i), *(field_name(i, n) for n in WHOLE_DEAL_FIELDS))
+                for key in (field_name(i), *(field_name(i, n) for n in SUMMARY_FIELDS))
                 for m in field_errors.get(key, [])
             ],
         }
@@ -435,10 +435,6 @@ def _sheet_refusal(refused: StrictJsonError) -> str:
             "field": refused.path
         }
     return _("Send the sheet's fields as a JSON object.")
-
-
-# The fields of a deal whose problems the grid shows in the deal's own row.
-WHOLE_DEAL_FIELDS = ("trump", "declarer", "winning_bid")
 
 
 def _sheet_seat(
