@@ -12,6 +12,7 @@ APP_PACKAGES: Final = (
     "config",
     "core",
     "desk",
+    "draws",
     "games",
     "league",
     "publishing",
