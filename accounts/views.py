@@ -32,17 +32,17 @@ from core.acting import signed_in_user
 from core.errors import ActionCode, ActionError
 from core.permissions import is_any_organizer, require_any_organizer
 from core.site import absolute_url
-from desk.views.name_choices import (
+from league.actions.players import NameChoiceMissing, match_players, player_of
+from league.models import Player
+from league.name_match import NameMatch
+from league.views.common import refused, run_action
+from league.views.name_choices import (
     choice_rows,
     confirming,
     needs_confirmation,
     posted_choices,
     typed_names,
 )
-from league.actions.players import NameChoiceMissing, match_players, player_of
-from league.models import Player
-from league.name_match import NameMatch
-from league.views.common import refused, run_action
 
 MAX_CSV_BYTES = 1_000_000
 

@@ -19,21 +19,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts.audit_text import Labels, audit_sentence
 from core.acting import signed_in_user
 from core.audit import audit_entries_for
 from core.errors import ActionCode, ActionError
 from core.models import AuditEntry
 from core.permissions import require_any_organizer, require_organizer
 from core.site import site_address
+from desk.audit_text import Labels, audit_sentence
 from desk.views.desk import DeskTable, all_confirmed, desk_tables, swap_groups
-from desk.views.name_choices import (
-    choice_rows,
-    confirming,
-    needs_confirmation,
-    posted_choices,
-    typed_names,
-)
 from games.disputes import disputes_for
 from games.finish import finish_round
 from games.models import ResultVersion
@@ -54,6 +47,13 @@ from league.models import League, Player, Registration, Round, Season, Table
 from league.name_match import NameMatch
 from league.round_names import is_tournament
 from league.views.common import DIGITS, parse_id, refused, run_action
+from league.views.name_choices import (
+    choice_rows,
+    confirming,
+    needs_confirmation,
+    posted_choices,
+    typed_names,
+)
 from web.published import published_round
 from web.views import text_titles
 

@@ -9,10 +9,9 @@ from fractions import Fraction
 from django import template
 from django.utils.dateparse import parse_date
 from django.utils.formats import number_format
-from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 
-from core.bidi import isolate
+from core.bidi import isolate, isolated
 from core.errors import ActionError
 from league.actions.common import season_rules
 from league.models import Season
@@ -20,7 +19,6 @@ from league.round_names import is_tournament, round_in_sentence
 from league.round_names import round_title as title_under_rules
 
 register = template.Library()
-_ISOLATED = '<bdi dir="ltr" class="number">{}</bdi>'
 
 
 def _decimal(value: object, places: int) -> Decimal | None:
@@ -118,18 +116,4 @@ def isolate_name(value: object) -> str:
     return isolate(str(value))
 
 
-@register.filter
-def isolated(value: object) -> str:
-    """A number (or a list of numbers, joined by " / ") isolated left to right in a <bdi>,
-    so a Hebrew page shows "-20", not "20-".
-
-    >>> isolated(-20)
-    '<bdi dir="ltr" class="number">-20</bdi>'
-    >>> isolated([31, -5])
-    '<bdi dir="ltr" class="number">31</bdi> / <bdi dir="ltr" class="number">-5</bdi>'
-    """
-    if value is None or value == "":
-        return ""
-    if isinstance(value, list | tuple):
-        return format_html_join(" / ", _ISOLATED, ((item,) for item in value))
-    return format_html(_ISOLATED, value)
+register.filter("isolated", isolated)  # a number in a <bdi> (core.bidi.isolated)

@@ -14,8 +14,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from core.bidi import isolated
 from core.models import AuditEntry
-from web.templatetags.web_format import isolated
 
 
 @dataclass(frozen=True)
