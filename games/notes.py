@@ -17,7 +17,7 @@ SEATS = range(4)
 
 
 class DealValues(Protocol):
-    """One deal of the submitted sheet as it is shown (web.deal_sheets.DealLine)."""
+    """One deal of the submitted sheet as it is shown (games.deal_sheets.DealLine)."""
 
     @property
     def number(self) -> int: ...

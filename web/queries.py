@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django_stubs_ext import WithAnnotations
 
 from core.errors import ActionError
+from games.deal_sheets import DealLine, deal_sheet
 from games.models import Game
 from league.actions.common import season_rules
 from league.models import League, Player, Registration, Round, Season, Seat, Table
@@ -27,7 +28,6 @@ from publishing.snapshot_schema import (
     StandingsRow,
 )
 from rating.models import RatingChange
-from web.deal_sheets import DealLine, deal_sheet
 from web.podium import Podium, final_podium
 from web.published import PublishedRound, latest_tables, player_sections, published_round
 from web.schedule import RoundTimes, round_times

@@ -24,6 +24,7 @@ from games.actions import (
     dispute_result,
     submit_result,
 )
+from games.deal_sheets import DealLine, deal_sheet
 from games.disputes import disputes_for
 from games.link_sessions import mark_acted
 from games.messages import deals_with_problems_message
@@ -45,7 +46,6 @@ from league.actions.common import season_rules
 from league.models import Seat, Table
 from league.views.common import parse_id, refused, run_action
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
-from web.deal_sheets import DealLine, deal_sheet
 
 MAX_CHECK_BODY = 200_000
 _DEAL = re.compile(r"^deals\[(\d+)\]")

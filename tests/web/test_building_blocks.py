@@ -6,10 +6,10 @@ from fractions import Fraction
 
 from django.utils import translation
 
+from games.deal_sheets import deal_sheet
 from league.rules import LeagueRules
 from scoring.generate import random_game
 from web.charts import colored, legend, line_chart, nice_ticks
-from web.deal_sheets import deal_sheet
 from web.rules_text import describe_rules
 from web.templatetags.web_format import league_number, signed
 
