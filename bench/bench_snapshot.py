@@ -84,7 +84,7 @@ def cold_decode(season: Any, repeat: int) -> None:
 
     from publishing.actions import do_publish_season, store_snapshot
     from publishing.models import SeasonSnapshot
-    from web.published import player_sections, published, published_round
+    from publishing.published import player_sections, published, published_round
 
     snapshot = do_publish_season(season.pk, force=True)
     assert snapshot is not None

@@ -20,6 +20,7 @@ from games.models import Game
 from league.actions.common import season_rules
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import LeagueRules
+from publishing.published import PublishedRound, latest_tables, player_sections, published_round
 from publishing.snapshot_schema import (
     DealStatsData,
     GameData,
@@ -29,7 +30,6 @@ from publishing.snapshot_schema import (
 )
 from rating.models import RatingChange
 from web.podium import Podium, final_podium
-from web.published import PublishedRound, latest_tables, player_sections, published_round
 from web.schedule import RoundTimes, round_times
 
 UPCOMING_ROUND_STATUSES = (

@@ -11,8 +11,8 @@ from django.template.loader import render_to_string
 
 from league.actions.players import player_of
 from league.models import Player, Season
+from publishing.published import latest_tables
 from web.my_place import MyPlace, my_place
-from web.published import latest_tables
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,13 @@ from league.actions.common import season_rules
 from league.latin_slug import latin_slug
 from league.models import Season
 from league.round_names import is_tournament
+from publishing.published import (
+    Published,
+    published,
+    published_round,
+    text_titles,
+    texts_in_language,
+)
 from publishing.snapshot_schema import GameData, LatestTexts, RaceChart, ResultLine
 from web import queries
 from web.charts import colored, legend, line_chart
@@ -28,7 +35,6 @@ from web.draw_disclosure import draw_disclosure
 from web.http_cache import cached_page, public
 from web.player_parts import player_rating_parts
 from web.podium import final_podium
-from web.published import Published, published, published_round, texts_in_language
 from web.rules_text import describe_rules, scoring_grid
 from web.tables import EXPORT_FORMATS, EXPORT_PARAM, StandingsTable, export_response, table_rows
 from web.versions import season_version, site_version
@@ -268,14 +274,6 @@ def player_parts(player: str) -> dict[str, Any]:
         "deal_charts": deal_charts,
         **player_rating_parts(page.player),
     }
-
-
-def text_titles(tournament: bool = False) -> dict[str, str]:
-    """Titles of a round's (or a tournament stage's) messaging texts, by their key in the
-    snapshot."""
-    if tournament:
-        return {"draw": _("The draw"), "results": _("Results and tournament standing")}
-    return {"draw": _("The draw"), "results": _("Results and league table")}
 
 
 @require_safe

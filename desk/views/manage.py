@@ -54,8 +54,7 @@ from league.views.name_choices import (
     posted_choices,
     typed_names,
 )
-from web.published import published_round
-from web.views import text_titles
+from publishing.published import published_round, text_titles
 
 AUDIT_PAGE = 200
 

@@ -10,8 +10,8 @@ from django.utils import translation
 from django.utils.html import conditional_escape
 from django_tables2 import RequestConfig
 
+from publishing.published import published
 from tests.web.conftest import HTML_NAME
-from web.published import published
 from web.tables import StandingsTable, table_rows
 
 pytestmark = pytest.mark.django_db

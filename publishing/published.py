@@ -12,6 +12,7 @@ from typing import Literal, cast
 from django.db.models import Max, OuterRef, QuerySet, Subquery
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from league.models import Season
 from publishing.models import SeasonSnapshot, SnapshotSection
@@ -50,6 +51,14 @@ def texts_in_language(texts: Mapping[str, RoundTexts], titles: dict[str, str]) -
         return []
     by_key = cast(Mapping[str, str | None], found)
     return [MessageText(title, text) for key, title in titles.items() if (text := by_key.get(key))]
+
+
+def text_titles(tournament: bool = False) -> dict[str, str]:
+    """Titles of a round's (or a tournament stage's) messaging texts, by their key in the
+    snapshot."""
+    if tournament:
+        return {"draw": _("The draw"), "results": _("Results and tournament standing")}
+    return {"draw": _("The draw"), "results": _("Results and league table")}
 
 
 class Published:
