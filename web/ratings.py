@@ -20,12 +20,12 @@ from django.utils.translation import gettext_lazy
 from django_tables2 import RequestConfig
 
 from core.bidi import isolated
+from league.templatetags.web_format import signed
 from publishing.rating_schema import RatingListRow
 from publishing.rating_snapshots import latest_rating_snapshot
 from standings.head_to_head import PlayersHeadToHead, players_head_to_head
 from web.queries import get_player
 from web.tables import EXPORT_FORMATS, export_response
-from web.templatetags.web_format import signed
 from web.views import site_page
 
 NOT_REACHED = "\u2013"

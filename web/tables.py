@@ -20,8 +20,8 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 from django_tables2.export import TableExport
 
+from league.templatetags.web_format import league_number, signed
 from publishing.snapshot_schema import DroppedGame, StandingsRow
-from web.templatetags.web_format import league_number, signed
 
 Row = Mapping[str, Any]
 

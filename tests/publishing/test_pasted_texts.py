@@ -15,11 +15,11 @@ from django.utils import timezone, translation
 
 from core import bidi
 from league.models import DrawRecord, Player
+from league.templatetags import web_format
 from publishing.actions import do_publish_season
 from publishing.messages import isolated_name
 from publishing.snapshots import build_snapshot_data, inputs_fingerprint
 from tests.publishing import factories as f
-from web.templatetags import web_format
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,10 @@ from django.utils import translation
 
 from games.deal_sheets import deal_sheet
 from league.rules import LeagueRules
+from league.templatetags.web_format import league_number, signed
 from scoring.generate import random_game
 from web.charts import colored, legend, line_chart, nice_ticks
 from web.rules_text import describe_rules
-from web.templatetags.web_format import league_number, signed
 
 
 def test_league_points_show_at_most_two_decimals_without_trailing_zeros():

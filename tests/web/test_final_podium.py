@@ -15,9 +15,9 @@ import league.standings
 import web.podium
 from games.season_import import import_season
 from league.models import Season
+from league.templatetags.web_format import league_number
 from publishing.actions import do_publish_season
 from tests.web.conftest import FIRST_SUNDAY, round_date
-from web.templatetags.web_format import league_number
 
 pytestmark = pytest.mark.django_db
 

@@ -14,8 +14,8 @@ from django.test import Client
 from django.utils import timezone
 
 from league.models import Player, Round
+from league.templatetags.web_format import signed, signed_number
 from web import views
-from web.templatetags.web_format import signed, signed_number
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,6 @@
-"""Template filters that show league numbers (exact fractions) in the active locale."""
+"""Template filters that show league numbers (exact fractions) in the active locale: the
+`web_format` library that the pages of every top-layer package load (public pages, the desk,
+the games' result pages, sign-up), so it sits in the lowest app its filters need (league)."""
 
 from __future__ import annotations
 
