@@ -29,4 +29,4 @@ class SignInView(auth_views.LoginView):
     def get_default_redirect_url(self) -> str:
         if self.organizes:
             return reverse("manage:index")
-        return reverse("games:my_rounds")
+        return reverse("web:my_rounds")

@@ -1,15 +1,13 @@
-"""Player routes: my rounds, registering, a table's result entry and confirmation."""
+"""Player routes: a table's result entry and confirmation, and the seat links (/me/ and
+registering are web's)."""
 
 from django.urls import path
 
-from games.views import drafts, results, rounds, seat_links
+from games.views import drafts, results, seat_links
 
 app_name = "games"
 
 urlpatterns = [
-    path("me/", rounds.my_rounds, name="my_rounds"),
-    path("me/rounds/<int:round_id>/register/", rounds.register_me, name="register"),
-    path("me/rounds/<int:round_id>/unregister/", rounds.unregister_me, name="unregister"),
     path("tables/<int:table_id>/", results.table_result, name="table"),
     path("tables/<int:table_id>/sheet/", results.table_sheet, name="sheet"),
     path("tables/<int:table_id>/submit/", results.submit, name="submit"),

@@ -65,7 +65,7 @@ def test_signing_in_browsing_and_signing_out_survive_a_cache_outage(
 ):
     client.force_login(django_user_model.objects.create_user(username="dana"))
     assert Session.objects.count() == 1
-    page = client.get(reverse("games:my_rounds"))
+    page = client.get(reverse("web:my_rounds"))
     assert page.status_code == 200 and page.wsgi_request.user.username == "dana"
     assert client.post(reverse("logout")).status_code == 302
     assert not Session.objects.exists()

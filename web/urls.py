@@ -1,9 +1,9 @@
 """Public pages: home, season table, rounds, players, head-to-head, ratings, archive and rules
-(FORMATS.md 7)."""
+(FORMATS.md 7); and a player's own page (/me/) with registering for rounds."""
 
 from django.urls import path
 
-from web import draw_check, ratings, views
+from web import draw_check, me, ratings, views
 
 app_name = "web"
 
@@ -22,4 +22,7 @@ urlpatterns = [
     path("players/<str:player>/vs/<str:other>/", ratings.head_to_head, name="head_to_head"),
     path("ratings/", ratings.rating_list, name="ratings"),
     path("language/<str:code>/", views.switch_language, name="language"),
+    path("me/", me.my_rounds, name="my_rounds"),
+    path("me/rounds/<int:round_id>/register/", me.register_me, name="register"),
+    path("me/rounds/<int:round_id>/unregister/", me.unregister_me, name="unregister"),
 ]

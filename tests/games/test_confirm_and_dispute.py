@@ -81,7 +81,7 @@ def test_submitter_is_told_the_reason_on_his_table_page_and_on_me(client, table)
     client.force_login(a)
     page = client.get(reverse("games:table", args=[table.pk])).content.decode()
     assert REASON in page and f"Disputed by {b.get_username()}" in page
-    me = client.get(reverse("games:my_rounds")).content.decode()
+    me = client.get(reverse("web:my_rounds")).content.decode()
     assert REASON in me and "disputed the result you entered" in me
 
 
@@ -105,7 +105,7 @@ def test_me_puts_tonights_table_first(client):
     tonight = make_round(season, number=1, date=timezone.localdate())
     table = seat_table(tonight, players)
     client.force_login(players[0].user)
-    body = client.get(reverse("games:my_rounds")).content.decode()
+    body = client.get(reverse("web:my_rounds")).content.decode()
     link = reverse("games:table", args=[table.pk])
     assert 'class="card tonight"' in body
     assert body.index("Tonight") < body.index(link) < body.index("Registration")

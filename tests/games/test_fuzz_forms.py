@@ -57,7 +57,7 @@ def addresses(world):
     ]
     others = [
         reverse("manage:season", args=[season.slug]),
-        reverse("games:register", args=[world["open"].pk]),
+        reverse("web:register", args=[world["open"].pk]),
         reverse("claim_player"),
     ]
     return [*manage, *games, *others]

@@ -38,7 +38,7 @@ def published_season(slug: str, players: int, rounds: int) -> Season:
 
 
 def me(client, language: str = "en") -> str:  # type: ignore[no-untyped-def]
-    response = client.get(reverse("games:my_rounds"), HTTP_ACCEPT_LANGUAGE=language)
+    response = client.get(reverse("web:my_rounds"), HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 200
     return response.content.decode()
 
@@ -122,7 +122,7 @@ def test_a_tournament_on_me_says_stage_and_final_table(
     registration = body[body.index('class="round-list"') :]
     assert league_round not in registration  # no "round" for a stage
     for later in rounds[1:]:
-        assert reverse("games:register", args=[later.pk]) not in body
+        assert reverse("web:register", args=[later.pk]) not in body
 
 
 def test_me_shows_my_place_in_the_running_seasons(client):

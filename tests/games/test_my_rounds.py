@@ -28,12 +28,12 @@ def test_player_registers_and_unregisters_himself_on_his_page(client):
     round_ = make_round(season)
     (player,) = make_players(1, with_users=True)
     client.force_login(player.user)
-    body = client.get(reverse("games:my_rounds")).content.decode()
+    body = client.get(reverse("web:my_rounds")).content.decode()
     assert "Register" in body
-    response = client.post(reverse("games:register", args=[round_.pk]), follow=True)
+    response = client.post(reverse("web:register", args=[round_.pk]), follow=True)
     assert "You are registered for round 1" in response.content.decode()
     assert Registration.objects.filter(round=round_, player=player).exists()
-    client.post(reverse("games:unregister", args=[round_.pk]))
+    client.post(reverse("web:unregister", args=[round_.pk]))
     assert not Registration.objects.exists()
 
 
@@ -42,8 +42,8 @@ def test_registration_after_the_deadline_is_a_message(client):
     round_ = make_round(season, date=PAST_SUNDAY)
     (player,) = make_players(1, with_users=True)
     client.force_login(player.user)
-    assert "Registration is closed." in client.get(reverse("games:my_rounds")).content.decode()
-    response = client.post(reverse("games:register", args=[round_.pk]), follow=True)
+    assert "Registration is closed." in client.get(reverse("web:my_rounds")).content.decode()
+    response = client.post(reverse("web:register", args=[round_.pk]), follow=True)
     assert response.status_code == 200
     assert "closed at" in response.content.decode()
     assert not Registration.objects.exists()
@@ -52,23 +52,23 @@ def test_registration_after_the_deadline_is_a_message(client):
 def test_user_without_player_is_pointed_to_the_claim(client):
     round_ = make_round(make_season())
     client.force_login(make_user())
-    assert "Claim your player record" in client.get(reverse("games:my_rounds")).content.decode()
-    assert client.post(reverse("games:register", args=[round_.pk])).status_code == 404
+    assert "Claim your player record" in client.get(reverse("web:my_rounds")).content.decode()
+    assert client.post(reverse("web:register", args=[round_.pk])).status_code == 404
     assert not Registration.objects.exists()
 
 
 def test_anonymous_cannot_register(client):
     round_ = make_round(make_season())
-    response = client.post(reverse("games:register", args=[round_.pk]))
+    response = client.post(reverse("web:register", args=[round_.pk]))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
-    assert client.post(reverse("games:register", args=[99999])).status_code == 302
+    assert client.post(reverse("web:register", args=[99999])).status_code == 302
 
 
 def test_unknown_round_is_404(client):
     (player,) = make_players(1, with_users=True)
     client.force_login(player.user)
-    assert client.post(reverse("games:register", args=[99999])).status_code == 404
-    assert client.get(reverse("games:register", args=[1])).status_code == 405
+    assert client.post(reverse("web:register", args=[99999])).status_code == 404
+    assert client.get(reverse("web:register", args=[1])).status_code == 405
 
 
 @pytest.mark.parametrize("rounds", [1, 6])
@@ -83,7 +83,7 @@ def test_my_rounds_query_count_is_constant(client, rounds, django_assert_num_que
     # user (the session is cached), player, my seats, their current versions, running
     # seasons (none), open rounds, my registrations
     with django_assert_num_queries(7):
-        body = client.get(reverse("games:my_rounds")).content.decode()
+        body = client.get(reverse("web:my_rounds")).content.decode()
     assert "table 1" in body
 
 
@@ -107,10 +107,10 @@ def test_a_tournaments_registration_messages_name_the_stage(client, language):
     (player,) = make_players(1, with_users=True)
     client.force_login(player.user)
     registered, unregistered = TOURNAMENT_WORDS[language]
-    url = reverse("games:register", args=[rounds[0].pk])
+    url = reverse("web:register", args=[rounds[0].pk])
     page = client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert registered in page and Registration.objects.filter(player=player).exists()
-    url = reverse("games:unregister", args=[rounds[0].pk])
+    url = reverse("web:unregister", args=[rounds[0].pk])
     page = client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert unregistered in page and not Registration.objects.filter(player=player).exists()
 
@@ -121,7 +121,7 @@ def test_a_league_rounds_registration_message_names_the_round(client, language):
     round_ = make_round(make_season())
     (player,) = make_players(1, with_users=True)
     client.force_login(player.user)
-    url = reverse("games:register", args=[round_.pk])
+    url = reverse("web:register", args=[round_.pk])
     page = client.post(url, follow=True, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert {"en": "You are registered for round 1.", "he": "נרשמת למחזור 1."}[language] in page
 

@@ -36,7 +36,7 @@ def test_a_full_round_in_the_browser(client):
     round_ = Round.objects.get(season=season, number=1)
     for player in players[:3]:
         client.force_login(player.user)
-        assert client.post(reverse("games:register", args=[round_.pk])).status_code == 302
+        assert client.post(reverse("web:register", args=[round_.pk])).status_code == 302
     client.force_login(organizer)
     client.post(url("register", round_), {"names": players[3].name + "\n\n"})
     assert Registration.objects.filter(round=round_).count() == 4

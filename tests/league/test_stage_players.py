@@ -124,11 +124,11 @@ def test_my_rounds_offers_registration_for_the_first_stage_only(client):
     (player,) = make_players(1, with_users=True)
     client.force_login(player.user)
 
-    body = client.get(reverse("games:my_rounds"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    body = client.get(reverse("web:my_rounds"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
 
-    assert reverse("games:register", args=[rounds[0].pk]) in body
+    assert reverse("web:register", args=[rounds[0].pk]) in body
     for round_ in rounds[1:]:
-        assert reverse("games:register", args=[round_.pk]) not in body
+        assert reverse("web:register", args=[round_.pk]) not in body
 
 
 def test_the_refusal_is_in_hebrew_on_a_hebrew_request():

@@ -129,9 +129,9 @@ def test_me_lists_my_table_only_once_the_draw_is_published(client, make_season, 
     user, table = seated_user(round_)
     client.force_login(user)
     link = reverse("games:table", args=[table.pk])
-    assert link not in client.get(reverse("games:my_rounds")).content.decode()
+    assert link not in client.get(reverse("web:my_rounds")).content.decode()
     publish(round_)
-    assert link in client.get(reverse("games:my_rounds")).content.decode()
+    assert link in client.get(reverse("web:my_rounds")).content.decode()
 
 
 @pytest.mark.parametrize("method", METHODS)

@@ -140,7 +140,7 @@ def form_posts(world):
         ),
         "self registration (field name)": (
             "player",
-            reverse("games:register", args=[open_round.pk]),
+            reverse("web:register", args=[open_round.pk]),
             {f"x{NUL}": "1"},
             "x\ufffd",
         ),

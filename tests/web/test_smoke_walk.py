@@ -119,7 +119,7 @@ def _seeds(evening: Evening) -> list[str]:
         reverse("games:table", args=[evening.pending.pk]),
         reverse("games:table", args=[evening.open_table.pk]),
         reverse("web:player", args=[player.slug]),
-        reverse("games:my_rounds"),
+        reverse("web:my_rounds"),
         reverse("manage:index"),
         reverse("claims"),
         reverse("healthz"),

@@ -1,4 +1,5 @@
-"""A player's own page: the rounds he can register for and the tables he sits at."""
+"""A player's own page (/me/): the rounds he can register for, the tables he sits at and his
+place in the running seasons' published tables (web.viewer_place)."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
             "places": places_of(player, running_seasons()),
             "rounds": _registrations(player),
         }
-    return render(request, "games/my_rounds.html", context)
+    return render(request, "web/my_rounds.html", context)
 
 
 def _registrations(player: Player) -> list[dict[str, object]]:
@@ -113,7 +114,7 @@ def register_me(request: HttpRequest, round_id: int) -> HttpResponse:
         request,
         lambda: register_player(round_, player, actor=request.user),
         success=_("You are registered for %(round)s.") % {"round": _in_sentence(round_)},
-        back=reverse("games:my_rounds"),
+        back=reverse("web:my_rounds"),
     )
 
 
@@ -126,5 +127,5 @@ def unregister_me(request: HttpRequest, round_id: int) -> HttpResponse:
         request,
         lambda: unregister_player(round_, player, actor=request.user),
         success=_("You are no longer registered for %(round)s.") % {"round": _in_sentence(round_)},
-        back=reverse("games:my_rounds"),
+        back=reverse("web:my_rounds"),
     )
