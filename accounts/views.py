@@ -183,7 +183,7 @@ def _confirm_import(
 ) -> HttpResponse:
     return render(
         request,
-        "manage/confirm_names.html",
+        "league/confirm_names.html",
         {
             "heading": _("Import players: who are they?"),
             "rows": choice_rows(matches, choices),

@@ -286,7 +286,7 @@ def _confirm_names(
 ) -> HttpResponse:
     return render(
         request,
-        "manage/confirm_names.html",
+        "league/confirm_names.html",
         {
             "heading": _("Round %(number)s: who are they?") % {"number": round_.number},
             "rows": choice_rows(matches, choices),

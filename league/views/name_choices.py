@@ -1,4 +1,5 @@
-"""The organizer's "did you mean?" step of forms that take player names: the names typed,
+"""The organizer's "did you mean?" step of forms that take player names (the desk's
+registration, accounts' import; page league/confirm_names.html): the names typed,
 the choices posted for the ones that are not exact matches, and the rows the page shows."""
 
 from __future__ import annotations
