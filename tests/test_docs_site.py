@@ -1,9 +1,10 @@
 """The documentation site (mkdocs.yml, docs/) builds strictly: no broken link, no page left
-out of the navigation (issue 29 item 9)."""
+out of the navigation; and the README stays short and points into it (issue 29 item 9)."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,3 +28,44 @@ def test_the_docs_site_builds_strictly(tmp_path: Path) -> None:
     for page in (ROOT / "docs").glob("*.md"):
         name = "index.html" if page.stem == "index" else f"{page.stem}/index.html"
         assert name in pages, f"docs/{page.name} is not in the site"
+
+
+README = ROOT / "README.md"
+# A relative Markdown link: [text](target), the target without a scheme or an anchor alone.
+LINK = re.compile(r"\]\((?![a-z]+:|#)([^)\s#]+)(?:#[^)\s]*)?\)")
+
+
+def test_the_readme_is_under_12_kb() -> None:
+    # what the app is, the two commands, where to read on; the rest is in docs/
+    assert len(README.read_bytes()) < 12 * 1024
+
+
+def test_every_link_of_the_readme_leads_to_a_file() -> None:
+    targets = LINK.findall(README.read_text(encoding="utf-8"))
+    assert targets
+    missing = [target for target in targets if not (ROOT / target).is_file()]
+    assert not missing, missing
+
+
+def test_the_readme_links_every_page_of_the_site() -> None:
+    linked = set(LINK.findall(README.read_text(encoding="utf-8")))
+    pages = {f"docs/{page.name}" for page in (ROOT / "docs").glob("*.md")}
+    assert pages <= linked, sorted(pages - linked)
+
+
+# A file of the repository named in a code span: `league/latin_slug.py`, `deploy/compose.yaml`.
+FILE = re.compile(
+    r"`([a-z_][\w.-]*(?:/[\w.-]+)+\.(?:py|sh|md|yml|yaml|js|mjs|conf|toml|txt|json))`"
+)
+
+
+def test_every_file_the_readme_and_the_site_name_exists() -> None:
+    pages = [README, *sorted((ROOT / "docs").glob("*.md"))]
+    named = {
+        (page.name, path)
+        for page in pages
+        for path in FILE.findall(page.read_text(encoding="utf-8"))
+    }
+    assert len(named) > 50
+    missing = sorted((page, path) for page, path in named if not (ROOT / path).exists())
+    assert not missing, missing
