@@ -42,7 +42,7 @@ run: run-venv
 	trap 'kill $$schedule 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver $(HOST):$(PORT)
 
-# The trial's other commands, in its settings (DEBUG=1, as `make run`; the README prints the
+# The trial's other commands, in its settings (DEBUG=1, as `make run`; the docs print the
 # rest as `DEBUG=1 .venv/bin/python manage.py ...`). They write no file but the SQLite one.
 demo: export DEBUG ?= 1
 demo: export SITE_URL ?= http://$(HOST):$(PORT)

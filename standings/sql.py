@@ -323,7 +323,7 @@ def _dropped(points: int | None, gap: int | None, games: bytes | None) -> _Dropp
 # PostgreSQL's planner reads a final period's results (a sixth of the bench's season) in a
 # sequential scan of the whole table rather than off `result_played_order`, and would read
 # the tally the same way; JIT spends longer compiling the statement than it then runs.
-# Measured with bench/bench_standings.py (README).
+# Measured with bench/bench_standings.py (bench/README.md).
 PLANNER = {"enable_seqscan": "off", "jit": "off"}
 
 

@@ -34,7 +34,7 @@ TAPS_FILE = SCREENSHOTS.parent / "sheet-taps.txt"
 # least a deal can take (6 with two players missing, 7 with three, 8 with four). The
 # engine's random deals (scoring.generate: random contracts, random card play) have 3 or 4
 # players missing in 26 of 28 deals; deals played by the model of players who play to
-# their contracts (scoring.players) have about 2 (README, "Taps per deal").
+# their contracts (scoring.players) have about 2 (docs/players.md, "Taps per deal").
 TAPS_PER_DEAL_LIMIT = {"random": 7.7, "played": 6.0}
 DEAL_MAKERS = {"random": random_deals, "played": model_deals}
 # True once this phone's draft holds `count` fields and the server has confirmed it.

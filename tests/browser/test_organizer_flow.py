@@ -4,7 +4,7 @@ round 1's desk, registers players (a near duplicate is asked about, not created)
 adds a latecomer, draws and publishes, copies the chat text; the table enters and
 confirms its result with private seat links on phones; the organizer finishes the round
 and the season reads "running". Every organizer click from "New season" to the published
-round-1 draw is counted (README "For organizers" quotes the count)."""
+round-1 draw is counted (docs/organizers.md quotes the count)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"width": 1280, "height": 800}
 SCORES = [180, 95, -20, -255]
-CLICKS_TO_PUBLISHED_DRAW = 11  # README "For organizers" quotes this count
+CLICKS_TO_PUBLISHED_DRAW = 11  # docs/organizers.md quotes this count
 WEEKDAY = {
     "en": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
     "he": ["יום שני", "יום שלישי", "יום רביעי", "יום חמישי", "יום שישי", "יום שבת", "יום ראשון"],
@@ -221,7 +221,7 @@ def test_a_new_organizer_runs_round_1_of_a_new_season(live_server, chromium, lan
     assert game.status == Game.Status.CONFIRMED
     assert [r.score for r in game.results.order_by("seat")] == SCORES
     assert ResultEvent.objects.filter(via__isnull=False).count() == 2
-    assert taps == 6  # README: four scores and save, then one confirm
+    assert taps == 6  # docs/organizers.md: four scores and save, then one confirm
 
     # The organizer finishes the round; the season is running.
     page.reload()

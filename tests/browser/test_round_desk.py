@@ -104,5 +104,5 @@ def test_an_organizer_runs_a_round_from_the_desk(live_server, chromium, size, la
     click(page.get_by_role("link", name=words["print"]))
     assert page.locator(".print-tables > li").count() == 2
     screenshot(page, f"desk-print-{size}-{language}")
-    assert clicks == 10, clicks  # typed names to the print view, see README
+    assert clicks == 10, clicks  # typed names to the print view, see docs/organizers.md
     context.close()

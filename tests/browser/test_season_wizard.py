@@ -58,7 +58,7 @@ def test_organizer_creates_a_season_of_34_rounds_with_one_moved_in_3_clicks(live
     season = Season.objects.get(slug="season-11")
     dates = list(season.rounds.order_by("number").values_list("date", flat=True))
     assert len(dates) == 34 and dates[4] == moved
-    assert clicks == 3  # README "For organizers" quotes this count
+    assert clicks == 3  # docs/organizers.md quotes this count
     assert violations == []
     context.close()
 

@@ -1,7 +1,7 @@
 """Production settings: `check --deploy` is clean and cookies are secure with DEBUG off.
 
 Settings are read once per process, so each check runs Django in a subprocess with the
-production environment (README: DEBUG=0, a long random SECRET_KEY, ALLOWED_HOSTS, TLS).
+production environment (docs/operations.md: DEBUG=0, a long random SECRET_KEY, ALLOWED_HOSTS, TLS).
 """
 
 from __future__ import annotations
