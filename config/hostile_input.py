@@ -18,7 +18,7 @@ from django.template import loader
 from django.utils.translation import gettext as _
 
 from api.errors import ApiErrorCode
-from config.unstorable import is_storable, printable
+from core.unstorable import is_storable, printable
 from scoring.problems import Problem
 
 API_PREFIX = "/api/"

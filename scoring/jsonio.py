@@ -31,7 +31,7 @@ from scoring.problems import ProblemError
 
 DEFAULT_MAX_DEPTH = 64
 # Text no database column can hold: NUL (PostgreSQL refuses it) and lone surrogates (no
-# character, not encodable). The one definition; `config.unstorable` reads it too.
+# character, not encodable). The one definition; `core.unstorable` reads it too.
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
 

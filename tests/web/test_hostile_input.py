@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from config.unstorable import is_storable, printable
+from core.unstorable import is_storable, printable
 from league.actions.draws import do_draw_round
 from league.models import Player, Registration, Table
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, register
