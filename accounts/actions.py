@@ -18,7 +18,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import PlayerClaim
-from accounts.permissions import claims_scope, league_of_player_action, may_link_player
 from core.acting import acting_user
 from core.actor import Actor
 from core.audit import record_audit
@@ -28,6 +27,7 @@ from core.unstorable import first_unstorable
 from league.actions.players import clean_player_name, confirmed_players, get_or_create_players
 from league.models import Player
 from league.name_match import name_key
+from league.permissions import claims_scope, league_of_player_action, may_link_player
 
 MAX_CSV_ROWS = 2000
 

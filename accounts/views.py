@@ -26,7 +26,6 @@ from accounts.actions import (
     request_claim,
 )
 from accounts.models import PlayerClaim
-from accounts.permissions import claims_scope
 from accounts.signup_form import SignupForm
 from core.acting import signed_in_user
 from core.errors import ActionCode, ActionError
@@ -35,6 +34,7 @@ from core.site import absolute_url
 from league.actions.players import NameChoiceMissing, match_players, player_of
 from league.models import Player
 from league.name_match import NameMatch
+from league.permissions import claims_scope
 from league.views.common import refused, run_action
 from league.views.name_choices import (
     choice_rows,

@@ -13,7 +13,6 @@ from django.http import HttpRequest
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from accounts.permissions import may_link_player
 from core.actor import Actor
 from core.errors import ActionError
 from games.facts import refresh_facts
@@ -21,6 +20,7 @@ from games.models import Game
 from league.actions.players import clean_player_name
 from league.admin_names import InvisibleCharactersFilter, invisible_characters
 from league.models import League, Player, Registration, Round, Season, Seat, Table
+from league.permissions import may_link_player
 from league.rules import PRESETS, LeagueRules, RulesError
 from league.signals import announce_results, announce_season_change
 

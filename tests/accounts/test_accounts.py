@@ -7,12 +7,12 @@ from django.urls import reverse
 
 from accounts.actions import decide_claim, import_players, parse_player_csv, request_claim
 from accounts.models import PlayerClaim
-from accounts.permissions import claims_scope
 from core.errors import ActionCode, ActionError
 from core.models import AuditEntry
 from core.permissions import is_any_organizer, is_organizer
 from league.actions.players import player_of
 from league.models import Player
+from league.permissions import claims_scope
 from tests.roundsupport import make_organizer, make_players, make_season, make_user
 
 pytestmark = pytest.mark.django_db

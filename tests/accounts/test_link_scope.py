@@ -6,8 +6,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from accounts.permissions import linkable_players_scope, may_link_player
 from league.models import Player, Season
+from league.permissions import linkable_players_scope, may_link_player
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, make_user
 from tests.roundsupport import register as register_players
 

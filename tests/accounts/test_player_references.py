@@ -1,6 +1,6 @@
 """A player record is new only while nothing in any league refers to it (issue 26, item 1).
 
-Every kind of row that refers to a Player is classified in `accounts.player_leagues`; once a
+Every kind of row that refers to a Player is classified in `league.player_leagues`; once a
 row of league A refers to a player, only league A's organizers (and superusers) may link him to
 an account: by invitation, by approving a claim, or in the admin.
 """
@@ -21,14 +21,6 @@ from rest_framework.test import APIClient
 
 from accounts.actions import request_claim
 from accounts.models import PlayerClaim
-from accounts.permissions import claims_scope, may_link_player
-from accounts.player_leagues import (
-    LEAGUE_OF,
-    NOT_A_LEAGUE_REFERENCE,
-    player_relations,
-    references,
-    relation_key,
-)
 from api.models import GameSubmission, PlatformPlayer
 from api.tokens import create_token
 from core.models import AuditEntry
@@ -36,6 +28,14 @@ from games.models import Game, ResultVersion, SeatLink, SheetDraft
 from games.record import record_game
 from games.season_import import import_season
 from league.models import Player, Registration, Round, Season, Seat, Table
+from league.permissions import claims_scope, may_link_player
+from league.player_leagues import (
+    LEAGUE_OF,
+    NOT_A_LEAGUE_REFERENCE,
+    player_relations,
+    references,
+    relation_key,
+)
 from rating.models import RatedLeagueMember, RatingChange
 from tests.api.conftest import rated_season_file
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, make_user
@@ -201,7 +201,7 @@ def _approve(client: Any, organizer: Any, claim: PlayerClaim) -> Any:
 
 
 def test_every_relation_to_a_player_is_classified() -> None:
-    """A new model pointing at Player fails here until `accounts.player_leagues` says which
+    """A new model pointing at Player fails here until `league.player_leagues` says which
     league its rows belong to (or why they tie the player to none)."""
     keys = {relation_key(relation) for relation in player_relations()}
     assert keys - set(LEAGUE_OF) - set(NOT_A_LEAGUE_REFERENCE) == set()

@@ -1,6 +1,6 @@
 """Which players an organizer may reach: claims he decides, accounts he links, the audit league.
 
-What refers to a player, and in which league, is `accounts.player_leagues`. The organizer
+What refers to a player, and in which league, is `league.player_leagues`. The organizer
 questions that need only the user are in `core.permissions`."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 from django.db.models import OuterRef, Q, QuerySet
 
-from accounts.player_leagues import leagues_of, referred, referred_in
 from league.models import League, Player
+from league.player_leagues import leagues_of, referred, referred_in
 
 
 def claims_scope(user: Any) -> Q:
@@ -22,7 +22,7 @@ def claims_scope(user: Any) -> Q:
 def linkable_players_scope(user: Any) -> Q:
     """Which players `user` may link to an account (a filter on Player): those a row of a
     league he organizes refers to (a registration, a seat, a result, a private link, rating
-    history, an API game or platform id of the league's token: `accounts.player_leagues`),
+    history, an API game or platform id of the league's token: `league.player_leagues`),
     or that nothing refers to (a new record). Superusers link every player. Claims,
     invitations and the admin all follow this one scope."""
     return _players_in_reach(user, OuterRef("pk"))

@@ -7,7 +7,8 @@ not classified counts as a reference to no league, so an unclassified new model 
 player to every organizer rather than leaving him open to all (and
 `tests/accounts/test_player_references.py` fails until it is classified).
 
-Models above this layer (the API's) are reached through Player's reverse relations, by name.
+Models above the league (the games', the ratings', the API's) are reached through Player's
+reverse relations, by name.
 """
 
 from __future__ import annotations
