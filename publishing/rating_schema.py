@@ -1,5 +1,5 @@
 """The published rating list's shape (FORMATS.md 7 `/ratings/`), shared by the writer
-(`publishing.rating_snapshots`) and every reader (the pages, the API).
+(`rating.list_publishing`) and every reader (`publishing.rating_snapshots`: the pages, the API).
 
 Dates are ISO 8601, datetimes ISO 8601 with offset, in UTC. A `RatingSnapshot.summary`
 holds a `RatingListData`:

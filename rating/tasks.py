@@ -9,8 +9,8 @@ from django.db import InterfaceError, OperationalError, transaction
 
 from league.signals import announce_results
 from publishing import coalesce
-from publishing.rating_snapshots import do_publish_ratings
 from rating.actions import do_apply_ratings
+from rating.list_publishing import do_publish_ratings
 from rating.rated_league import do_sync_rated_season, rated_seasons
 
 logger = logging.getLogger(__name__)

@@ -116,6 +116,11 @@ def test_every_app_package_sits_in_a_layer_but_config() -> None:
     assert sorted(set(APP_PACKAGES) - set(_rank())) == ["config"]
 
 
+def test_siblings_of_a_layer_are_independent() -> None:
+    # ":" would let siblings import each other; "|" makes a sideways import fail.
+    assert [layer for layer in LAYERS if ":" in layer] == []
+
+
 def test_templates_load_include_and_extend_only_their_own_package_or_below() -> None:
     edges = _template_edges()
     assert ("manage/round.html", "desk", "league") in edges  # the check sees {% load %}

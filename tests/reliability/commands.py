@@ -13,7 +13,7 @@ COMMANDS = {
     "standings": "standings",
     "import_season": "games",
     "score_deals": "games",
-    "publish": "publishing",
+    "publish": "rating",
     "recompute_ratings": "rating",
     "create_api_token": "api",
     "revoke_api_token": "api",

@@ -22,7 +22,7 @@ from league.actions.rounds import create_round
 from league.admin import LeagueAdmin, PlayerAdmin, RegistrationAdmin
 from league.models import League, Player, Registration, Round, Season, Seat
 from publishing.actions import do_publish_season
-from publishing.rating_snapshots import do_publish_ratings
+from rating.list_publishing import do_publish_ratings
 from rating.models import RatingChange
 from rating.tasks import update_ratings
 from tests.drawsupport import SEED

@@ -16,8 +16,8 @@ from league.models import Season
 from league.signals import announce_results
 from publishing.actions import do_publish_season
 from publishing.models import RatingSnapshot
-from publishing.rating_snapshots import do_publish_ratings
 from rating.actions import do_apply_ratings
+from rating.list_publishing import do_publish_ratings
 from tests.publishing import factories as f
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from core.errors import ActionError
 from league.models import Season
 from publishing.actions import do_publish_season
 from publishing.beat import sync_schedules
-from publishing.rating_snapshots import do_publish_ratings
+from rating.list_publishing import do_publish_ratings
 
 
 class Command(BaseCommand):
