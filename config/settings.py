@@ -198,7 +198,7 @@ DJANGO_REDIS_LOG_IGNORED_EXCEPTIONS = True
 # what the page shows (web.versions); a signed-in one `private, no-cache`. The pages' heavy
 # parts are cached fragments ({% cache %}) kept FRAGMENT_CACHE_TIMEOUT seconds at most:
 # their keys hold the versions, so a change never waits for them to expire.
-PUBLIC_PAGE_S_MAXAGE = env.int("PUBLIC_PAGE_S_MAXAGE", default=10)
+PUBLIC_PAGE_S_MAXAGE = env.int("PUBLIC_PAGE_S_MAXAGE", default=1)
 PUBLIC_PAGE_STALE = env.int("PUBLIC_PAGE_STALE", default=30)
 FRAGMENT_CACHE_TIMEOUT = env.int("FRAGMENT_CACHE_TIMEOUT", default=3600)
 # The deployed build, in every ETag and fragment key: BUILD_ID from the environment (the

@@ -148,7 +148,7 @@ def test_the_required_settings_are_set_and_the_rest_show_their_default():
         assert is_set and value and "REQUIRED" in comment, name
     assert entries["DEBUG"][:2] == ("0", True)
     # A commented-out line is the default: the app's own for the settings it has.
-    assert entries["PUBLIC_PAGE_S_MAXAGE"][:2] == ("10", False)
+    assert entries["PUBLIC_PAGE_S_MAXAGE"][:2] == ("1", False)
     assert entries["GUNICORN_BIND"][:2] == ("127.0.0.1:8000", False)
 
 

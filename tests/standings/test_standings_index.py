@@ -8,7 +8,7 @@ from standings.index_upkeep import INDEX, compact_standing_index
 from standings.loader import season_standings
 from standings.tasks import compact_index
 from tests.league.factories import random_rounds_season
-from tests.league.test_standings_sql import comparable
+from tests.standings.test_standings_sql import comparable
 
 on_postgresql = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="REINDEX CONCURRENTLY is PostgreSQL's"

@@ -13,7 +13,7 @@ from games.season_import import import_season
 from standings import shards
 from standings.loader import season_standings
 from tests.league.factories import random_rounds_season
-from tests.league.test_standings_sql import comparable
+from tests.standings.test_standings_sql import comparable
 
 on_postgresql = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="several connections in one snapshot: PostgreSQL"
