@@ -399,7 +399,7 @@ def main() -> None:
             for rush in stack.rushes:
                 for error in sorted(set(rush.errors))[:5]:
                     print(f"{stack.label}: rush error {error}")
-    print_table(stacks)
+        print_table(stacks)  # reads the workers' logs, which the scratch folder holds
 
 
 if __name__ == "__main__":
