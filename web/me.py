@@ -25,6 +25,7 @@ from league.actions.registration import (
 from league.models import Player, Registration, Round, Seat
 from league.round_names import round_in_sentence
 from league.views.common import run_action
+from web.calendar_feed import feed_links
 from web.viewer_place import places_of, running_seasons
 
 UPCOMING_LIMIT = 10
@@ -58,6 +59,7 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
             ),
             "places": places_of(player, running_seasons()),
             "rounds": _registrations(player),
+            "calendar": feed_links(reverse("web:player_calendar", args=[player.slug]), request),
         }
     return render(request, "web/my_rounds.html", context)
 

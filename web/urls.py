@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from web import draw_check, me, ratings, views
+from web import draw_check, feeds, me, ratings, views
 
 app_name = "web"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("seasons/", views.archive, name="archive"),
     path("seasons/<str:season>/", views.season_table, name="season"),
     path("seasons/<str:season>/rules/", views.season_rules_page, name="rules"),
+    path("seasons/<str:season>/calendar.ics", feeds.season_calendar, name="season_calendar"),
     path("seasons/<str:season>/rounds/<int:number>/", views.round_detail, name="round"),
     path(
         "seasons/<str:season>/rounds/<int:number>/draw-check/",
@@ -19,6 +20,7 @@ urlpatterns = [
         name="draw_check",
     ),
     path("players/<str:player>/", views.player_detail, name="player"),
+    path("players/<str:player>/calendar.ics", feeds.player_calendar, name="player_calendar"),
     path("players/<str:player>/vs/<str:other>/", ratings.head_to_head, name="head_to_head"),
     path("ratings/", ratings.rating_list, name="ratings"),
     path("language/<str:code>/", views.switch_language, name="language"),

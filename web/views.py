@@ -10,6 +10,7 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -29,6 +30,7 @@ from publishing.published import (
 )
 from publishing.snapshot_schema import GameData, LatestTexts, RaceChart, ResultLine
 from web import queries
+from web.calendar_feed import feed_links
 from web.charts import colored, legend, line_chart
 from web.deal_stats import contracts_by_size_chart
 from web.draw_disclosure import draw_disclosure
@@ -155,6 +157,7 @@ def season_table(request: HttpRequest, season: str) -> HttpResponse:
     context = {
         "season": season_obj,
         "my_place": mine,
+        "calendar": feed_links(reverse("web:season_calendar", args=[season_obj.slug]), request),
         "export_formats": EXPORT_FORMATS,
         **deferred(load, SEASON_PARTS),
     }
