@@ -8,14 +8,26 @@ from typing import Final
 from scoring.cards import Strain
 
 MAX_LEVEL: Final = 13
+# The highest bid of any deck: 17 tricks with three players and `one-card-out` (RULES.md 1.5).
+MAX_ANY_LEVEL: Final = 17
 PASS_VALUE: Final = -1
+
+
+def _call_values(max_level: int) -> dict[str, int]:
+    return {"pass": PASS_VALUE} | {
+        f"{level}{strain.name}": level * 5 + strain
+        for level in range(1, max_level + 1)
+        for strain in Strain
+    }
+
 
 # Every call text maps to one int: -1 for pass, level * 5 + strain for a bid, so a
 # higher bid is a larger int and the auction compares ints only.
-CALL_VALUE: Final[dict[str, int]] = {"pass": PASS_VALUE} | {
-    f"{level}{strain.name}": level * 5 + strain
-    for level in range(1, MAX_LEVEL + 1)
-    for strain in Strain
+CALL_VALUE: Final[dict[str, int]] = _call_values(MAX_LEVEL)
+# The same for each deal's number of tricks T (bids up to T): CALLS_UP_TO[T][text].
+CALLS_UP_TO: Final[dict[int, dict[str, int]]] = {
+    level: CALL_VALUE if level == MAX_LEVEL else _call_values(level)
+    for level in range(MAX_LEVEL - 1, MAX_ANY_LEVEL + 1)
 }
 
 
@@ -29,8 +41,8 @@ class Call:
     def __post_init__(self) -> None:
         if (self.level is None) != (self.strain is None):
             raise ValueError("a bid needs both a level and a strain; a pass has neither")
-        if self.level is not None and not 1 <= self.level <= MAX_LEVEL:
-            raise ValueError(f"a bid level must be 1..{MAX_LEVEL}, not {self.level}")
+        if self.level is not None and not 1 <= self.level <= MAX_ANY_LEVEL:
+            raise ValueError(f"a bid level must be 1..{MAX_ANY_LEVEL}, not {self.level}")
 
     @classmethod
     def pass_(cls) -> Call:

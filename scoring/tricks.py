@@ -22,7 +22,8 @@ TRICK_KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 
 def trick_winner(cards: Sequence[int], leader: int, trump: int) -> int:
-    """The seat winning a trick of card ints played in order from `leader` (trump 4 is NT)."""
+    """The seat winning a trick of card ints played in order from `leader` (trump 4 is NT);
+    a trick has a card from each seat, so its length is the table's number of seats."""
     keys = TRICK_KEYS[trump * 4 + CARD_SUIT[cards[0]]]
     best = max(range(len(cards)), key=lambda j: keys[cards[j]])
-    return (leader + best) % 4
+    return (leader + best) % len(cards)
