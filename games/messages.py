@@ -49,6 +49,13 @@ PLAYER_MESSAGES: Final[Mapping[str, Promise]] = {
     ErrorCode.UNKNOWN_CARD: _("A card is not a real card: write its rank, then its suit."),
     ErrorCode.DUPLICATE_CARD: _("The same card is dealt twice."),
     ErrorCode.HAND_SIZE: _("Every hand has exactly 13 cards."),
+    ErrorCode.CARD_NOT_IN_DECK: _(
+        "A card or the trump is not in the deck this league plays with at three players."
+    ),
+    ErrorCode.DECK_MISMATCH: _(
+        "This game names another deck than the one this league plays with at three players."
+    ),
+    ErrorCode.SEAT_COUNT: _("The game has another number of players than its table."),
     ErrorCode.FRISCH_NOT_ALLOWED: _(
         "This league does not play this frisch: when all four pass, the cards are redealt."
     ),

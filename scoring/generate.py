@@ -1,31 +1,37 @@
-"""Seeded random legal deal records (random hands, legal auction and play) for tests and demos."""
+"""Seeded random legal deal records (random hands, legal auction and play) for tests and demos,
+for four seats or for three with any of the decks of RULES.md 1.5 (`deck=`)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from scoring.calls import Call
-from scoring.cards import CARD_CODES, CARD_SUIT
+from scoring.cards import CARD_CODES, CARD_SUIT, Strain
+from scoring.decks import FOUR_SEATS, Deck
 from scoring.presets import WHIST_ONLINE, Preset
 from scoring.tricks import trick_winner
-
-_TOP_BID = 13 * 5 + 4
 
 
 def _codes(cards: list[int]) -> list[str]:
     return [CARD_CODES[c] for c in sorted(cards, key=lambda c: (-CARD_SUIT[c], -c))]
 
 
-def random_auction(rng: random.Random, minimum: int, bid_chance: float = 0.3) -> list[int]:
+def random_auction(
+    rng: random.Random, minimum: int, bid_chance: float = 0.3, deck: Deck = FOUR_SEATS
+) -> list[int]:
     """Call values (see `Call.value`) of a legal auction; all passes when nobody bids."""
+    top_bid = deck.tricks * 5 + Strain.NT
     calls: list[int] = []
     highest = -1
     passes = 0
-    while passes < (3 if highest >= 0 else 4):
+    while passes < (deck.seats - 1 if highest >= 0 else deck.seats):
         lowest = max(highest + 1, minimum * 5)
-        if lowest <= _TOP_BID and rng.random() < bid_chance:
-            highest = rng.randint(lowest, min(_TOP_BID, lowest + 6))
+        if lowest <= top_bid and rng.random() < bid_chance:
+            highest = rng.randint(lowest, min(top_bid, lowest + 6))
+            if not deck.holds_strain(highest % 5):
+                highest += 1  # clubs cannot be bid without clubs: the diamonds of that level
             calls.append(highest)
             passes = 0
         else:
@@ -34,16 +40,19 @@ def random_auction(rng: random.Random, minimum: int, bid_chance: float = 0.3) ->
     return calls
 
 
-def random_contracts(rng: random.Random, declarer: int, level: int) -> list[int]:
-    """Contracts by seat: the declarer at least `level`, total never 13."""
-    contracts = [0, 0, 0, 0]
-    contracts[declarer] = min(13, level + rng.choice((0, 0, 0, 1, 1, 2)))
-    for step in (1, 2, 3):
-        seat = (declarer + step) % 4
+def random_contracts(
+    rng: random.Random, declarer: int, level: int, deck: Deck = FOUR_SEATS
+) -> list[int]:
+    """Contracts by seat: the declarer at least `level`, total never the deal's tricks T."""
+    most, seats = deck.tricks, deck.seats
+    contracts = [0] * seats
+    contracts[declarer] = min(most, level + rng.choice((0, 0, 0, 1, 1, 2)))
+    for step in range(1, seats):
+        seat = (declarer + step) % seats
         choice = rng.choice((0, 1, 1, 2, 2, 3, 3, 4, 5))
-        if step == 3 and sum(contracts) + choice == 13:
-            # step away from 13 without going below zero (the declarer may hold all 13)
-            choice += 1 if choice == 0 or choice < 13 - contracts[declarer] else -1
+        if step == seats - 1 and sum(contracts) + choice == most:
+            # step away from T without going below zero (the declarer may hold all T)
+            choice += 1 if choice == 0 or choice < most - contracts[declarer] else -1
         contracts[seat] = choice
     return contracts
 
@@ -55,17 +64,19 @@ def random_play(
     trump: int,
     revoke_chance: float = 0.0,
 ) -> list[list[int]]:
-    """13 tricks (each in the order played from its leader); empties `hands`.
+    """A trick for each card of a hand (each trick in the order played from its leader);
+    empties `hands`, one per seat.
 
     The play is legal unless `revoke_chance` > 0: then a player who can follow suit
     discards another suit with that probability (a revoke, for penalty tests and demos).
     """
     play: list[list[int]] = []
     leader = declarer
-    for _ in range(13):
+    seats = len(hands)
+    for _ in range(len(hands[0])):
         trick: list[int] = []
-        for j in range(4):
-            hand = hands[(leader + j) % 4]
+        for j in range(seats):
+            hand = hands[(leader + j) % seats]
             if j:
                 followers = [c for c in hand if CARD_SUIT[c] == CARD_SUIT[trick[0]]]
                 others = [c for c in hand if CARD_SUIT[c] != CARD_SUIT[trick[0]]]
@@ -89,8 +100,9 @@ def random_deal(
     summary_only: bool = False,
     with_summary: bool = False,
     revoke_chance: float = 0.0,
+    deck: Deck = FOUR_SEATS,
 ) -> dict[str, Any]:
-    """A legal deal record under `preset`.
+    """A legal deal record under `preset`, at a table of four or with a three-player `deck`.
 
     Full records have hands, frisch (when the preset has it and all passed), auction,
     contracts and play; `with_summary` adds trump/declarer/winning_bid/tricks too;
@@ -98,11 +110,15 @@ def random_deal(
     `revoke_chance` > 0 makes revokes possible (see `random_play`).
     """
     options = preset.options
-    dealer = rng.randrange(4) if dealer is None else dealer
+    seats = deck.seats
+    # Three players always pass to the left (RULES.md 1.5).
+    directions = options.frisch_directions if seats == 4 else (1,)
+    dealer = rng.randrange(seats) if dealer is None else dealer
     while True:  # each pass is one deal of the cards; an all-pass without frisch redeals
-        deck = list(range(52))
-        rng.shuffle(deck)
-        dealt = [sorted(deck[13 * s : 13 * s + 13]) for s in range(4)]
+        cards = list(deck.cards)
+        rng.shuffle(cards)
+        size = deck.hand_size
+        dealt = [sorted(cards[size * s : size * s + size]) for s in range(seats)]
         hands = [list(h) for h in dealt]
         frisch: list[list[list[int]]] = []
         while True:
@@ -111,24 +127,24 @@ def random_deal(
                 if options.frisch_rounds
                 else options.minimum_bid
             )
-            auction = random_auction(rng, minimum)
+            auction = random_auction(rng, minimum, deck=deck)
             if any(value >= 0 for value in auction) or len(frisch) >= options.frisch_rounds:
                 break
             passed = [rng.sample(hand, 3) for hand in hands]
-            step = options.frisch_directions[len(frisch) % len(options.frisch_directions)]
-            for seat, cards in enumerate(passed):
-                for card in cards:
+            step = directions[len(frisch) % len(directions)]
+            for seat, passed_cards in enumerate(passed):
+                for card in passed_cards:
                     hands[seat].remove(card)
-                    hands[(seat + step) % 4].append(card)
+                    hands[(seat + step) % seats].append(card)
             frisch.append(passed)
         if any(value >= 0 for value in auction):
             break
     winning = max(auction)
-    declarer = (dealer + 1 + auction.index(winning)) % 4
+    declarer = (dealer + 1 + auction.index(winning)) % seats
     trump, level = winning % 5, winning // 5
-    contracts = random_contracts(rng, declarer, level)
+    contracts = random_contracts(rng, declarer, level, deck)
     play = random_play(rng, hands, declarer, trump, revoke_chance)
-    tricks = [0, 0, 0, 0]
+    tricks = [0] * seats
     leader = declarer
     for trick in play:
         leader = trick_winner(trick, leader, trump)
@@ -156,21 +172,26 @@ def random_deal(
 def random_deals(
     seed: int, count: int, preset: Preset = WHIST_ONLINE, **options: Any
 ) -> list[dict[str, Any]]:
-    """`count` random legal deal records from `seed`, the dealer rotating each deal."""
+    """`count` random legal deal records from `seed`, the dealer rotating each deal (among
+    the seats of `deck=`, four by default)."""
     rng = random.Random(seed)
-    return [random_deal(rng, preset, dealer=i % 4, **options) for i in range(count)]
+    seats = options.get("deck", FOUR_SEATS).seats
+    return [random_deal(rng, preset, dealer=i % seats, **options) for i in range(count)]
 
 
 def random_game(
     seed: int,
     preset: Preset = WHIST_ONLINE,
     deals: int = 24,
-    players: tuple[str, str, str, str] = ("Dana", "Eli", "Noa", "Omer"),
+    players: Sequence[str] | None = None,
     **options: Any,
 ) -> dict[str, Any]:
-    """A FORMATS.md 2 game record of random legal deals."""
-    return {
-        "players": list(players),
-        "preset": preset.name,
-        "deals": random_deals(seed, deals, preset, **options),
-    }
+    """A FORMATS.md 2 game record of random legal deals; with a three-player `deck=`, a
+    game of three that names its deck."""
+    deck: Deck = options.get("deck", FOUR_SEATS)
+    names = players or ("Dana", "Eli", "Noa", "Omer")[: deck.seats]
+    game: dict[str, Any] = {"players": list(names), "preset": preset.name}
+    if deck.seats == 3:
+        game["deck"] = deck.name
+    game["deals"] = random_deals(seed, deals, preset, **options)
+    return game

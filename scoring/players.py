@@ -4,10 +4,10 @@ misses rather than random ones.
 `scoring.generate` draws contracts and card play at random, so most players miss (three
 or four a deal). Here each player contracts what his hand is worth and plays to make it:
 the strongest hand declares its best strain, the others contract their own estimate of
-that strain (the last to speak steps off 13), and in the play a player who still needs
-tricks plays to win them and one who has his contract plays to lose. The model is crude
-(no partnership, no memory of cards played), so its misses are a floor for careless
-players, not a measurement of any club.
+that strain (the last to speak steps off 13, or off T at three), and in the play a player
+who still needs tricks plays to win them and one who has his contract plays to lose. The
+model is crude (no partnership, no memory of cards played), so its misses are a floor for
+careless players, not a measurement of any club.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 from scoring.calls import Call
 from scoring.cards import CARD_CODES, CARD_SUIT
+from scoring.decks import FOUR_SEATS, Deck
 from scoring.generate import _codes
 from scoring.presets import WHIST_ONLINE, Preset
 from scoring.tricks import TRICK_KEYS, trick_winner
@@ -44,27 +45,30 @@ def hand_worth(hand: list[int], trump: int) -> float:
     return worth
 
 
-def declare(hands: list[list[int]], minimum: int) -> tuple[int, int, int]:
-    """(declarer, strain, level): the hand worth most in its best strain declares it, at
-    least the minimum bid."""
+def declare(hands: list[list[int]], minimum: int, deck: Deck = FOUR_SEATS) -> tuple[int, int, int]:
+    """(declarer, strain, level): the hand worth most in its best strain of the deck
+    declares it, at least the minimum bid."""
     worth, declarer, strain = max(
         (hand_worth(hand, strain), seat, strain)
         for seat, hand in enumerate(hands)
-        for strain in range(5)
+        for strain in deck.strains
     )
-    return declarer, strain, max(minimum, min(13, round(worth)))
+    return declarer, int(strain), max(minimum, min(deck.tricks, round(worth)))
 
 
-def model_contracts(hands: list[list[int]], declarer: int, trump: int, level: int) -> list[int]:
+def model_contracts(
+    hands: list[list[int]], declarer: int, trump: int, level: int, deck: Deck = FOUR_SEATS
+) -> list[int]:
     """Each player's estimate of his hand under `trump`, the declarer at least `level`; the
-    last to speak steps off a total of 13 towards his own estimate."""
-    contracts = [0, 0, 0, 0]
-    contracts[declarer] = max(level, min(13, round(hand_worth(hands[declarer], trump))))
-    for step in (1, 2, 3):
-        seat = (declarer + step) % 4
+    last to speak steps off a total of T (the deal's tricks) towards his own estimate."""
+    most, seats = deck.tricks, deck.seats
+    contracts = [0] * seats
+    contracts[declarer] = max(level, min(most, round(hand_worth(hands[declarer], trump))))
+    for step in range(1, seats):
+        seat = (declarer + step) % seats
         estimate = hand_worth(hands[seat], trump)
-        contract = min(13, round(estimate))
-        if step == 3 and sum(contracts) + contract == 13:
+        contract = min(most, round(estimate))
+        if step == seats - 1 and sum(contracts) + contract == most:
             contract += 1 if (estimate > contract or contract == 0) else -1
         contracts[seat] = contract
     return contracts
@@ -90,15 +94,16 @@ def _choose(hand: list[int], trick: list[int], trump: int, wants: bool) -> int:
 def model_play(
     hands: list[list[int]], declarer: int, trump: int, contracts: list[int]
 ) -> tuple[list[list[int]], list[int]]:
-    """13 legal tricks (each from its leader) and the tricks each seat took; empties
-    `hands`."""
+    """A legal trick for each card of a hand (each from its leader) and the tricks each
+    seat took; empties `hands`, one per seat."""
     play: list[list[int]] = []
-    taken = [0, 0, 0, 0]
+    seats = len(hands)
+    taken = [0] * seats
     leader = declarer
-    for _ in range(13):
+    for _ in range(len(hands[0])):
         trick: list[int] = []
-        for step in range(4):
-            seat = (leader + step) % 4
+        for step in range(seats):
+            seat = (leader + step) % seats
             card = _choose(hands[seat], trick, trump, taken[seat] < contracts[seat])
             hands[seat].remove(card)
             trick.append(card)
@@ -109,16 +114,22 @@ def model_play(
 
 
 def model_deal(
-    rng: random.Random, preset: Preset = WHIST_ONLINE, *, dealer: int, summary_only: bool = False
+    rng: random.Random,
+    preset: Preset = WHIST_ONLINE,
+    *,
+    dealer: int,
+    summary_only: bool = False,
+    deck: Deck = FOUR_SEATS,
 ) -> dict[str, Any]:
-    """A legal deal record under `preset` played by the model: the declarer's bid is the
-    only bid of the auction."""
-    deck = list(range(52))
-    rng.shuffle(deck)
-    dealt = [sorted(deck[13 * seat : 13 * seat + 13]) for seat in range(4)]
+    """A legal deal record under `preset` played by the model (at three with a three-player
+    `deck`): the declarer's bid is the only bid of the auction."""
+    cards = list(deck.cards)
+    rng.shuffle(cards)
+    size = deck.hand_size
+    dealt = [sorted(cards[size * seat : size * seat + size]) for seat in range(deck.seats)]
     hands = [list(hand) for hand in dealt]
-    declarer, trump, level = declare(hands, preset.options.minimum_bid)
-    contracts = model_contracts(hands, declarer, trump, level)
+    declarer, trump, level = declare(hands, preset.options.minimum_bid, deck)
+    contracts = model_contracts(hands, declarer, trump, level, deck)
     play, tricks = model_play(hands, declarer, trump, contracts)
     bid = Call.from_value(level * 5 + trump)
     if summary_only:
@@ -130,11 +141,11 @@ def model_deal(
             "contracts": contracts,
             "tricks": tricks,
         }
-    before = (declarer - dealer - 1) % 4
+    before = (declarer - dealer - 1) % deck.seats
     return {
         "dealer": dealer,
         "hands": [_codes(hand) for hand in dealt],
-        "auction": ["pass"] * before + [str(bid)] + ["pass"] * 3,
+        "auction": ["pass"] * before + [str(bid)] + ["pass"] * (deck.seats - 1),
         "contracts": contracts,
         "play": [[CARD_CODES[card] for card in trick] for trick in play],
     }
@@ -143,6 +154,8 @@ def model_deal(
 def model_deals(
     seed: int, count: int, preset: Preset = WHIST_ONLINE, **options: Any
 ) -> list[dict[str, Any]]:
-    """`count` deals played by the model from `seed`, the dealer rotating each deal."""
+    """`count` deals played by the model from `seed`, the dealer rotating each deal (among
+    the seats of `deck=`, four by default)."""
     rng = random.Random(seed)
-    return [model_deal(rng, preset, dealer=i % 4, **options) for i in range(count)]
+    seats = options.get("deck", FOUR_SEATS).seats
+    return [model_deal(rng, preset, dealer=i % seats, **options) for i in range(count)]

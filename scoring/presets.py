@@ -10,7 +10,8 @@ class DealScoring(Protocol):
     """A way to score one player in one deal; a club can supply its own."""
 
     def deal_score(self, contract: int, taken: int, down: int) -> int:
-        """Score one player; `down` is 13 - sum of contracts, or 0 in an over game."""
+        """Score one player; `down` is T - sum of contracts (T the deal's tricks: 13 at four
+        players, RULES.md 1.5 at three), or 0 in an over game."""
         ...
 
 
@@ -19,7 +20,8 @@ class ScoringTable:
     """The RULES.md 2 scoring table of one preset, as numbers.
 
     A made contract n >= 1 scores n² + `made_bonus`; a failed one loses `fine_per_trick[n]`
-    per trick of difference. A zero contract made scores `zero_made_over` in an over game and
+    per trick of difference (contracts past the table's end, up to 17 at three players,
+    take its last entry). A zero contract made scores `zero_made_over` in an over game and
     `zero_made_under_base + zero_made_under_per_down * down` in an under game. A zero contract
     failed scores the "first trick" value (over: `zero_failed_over_first`, under:
     `zero_failed_under_first_base + zero_failed_under_first_per_down * down`) plus the
@@ -42,7 +44,9 @@ class ScoringTable:
         if contract > 0:
             if taken == contract:
                 return contract * contract + self.made_bonus
-            return -self.fine_per_trick[contract] * abs(taken - contract)
+            fines = self.fine_per_trick
+            fine = fines[contract] if contract < len(fines) else fines[-1]
+            return -fine * abs(taken - contract)
         if down > 0:
             if taken == 0:
                 return self.zero_made_under_base + self.zero_made_under_per_down * down
@@ -85,7 +89,9 @@ class RuleOptions:
         return self.minimum_bid + (frisch_rounds if self.frisch_raises_minimum else 0)
 
 
-_MAX_DOWN: Final = 13
+# Contracts, tricks taken and "down" go up to the most tricks of any deck (17, RULES.md 1.5).
+_MOST: Final = 17
+_SIZE: Final = _MOST + 1
 
 
 @dataclass(frozen=True)
@@ -102,15 +108,16 @@ class Preset:
         # Every (down, contract, taken) is scored once up front, so validation only indexes.
         lookup = tuple(
             self.scoring.deal_score(contract, taken, down)
-            for down in range(_MAX_DOWN + 1)
-            for contract in range(14)
-            for taken in range(14)
+            for down in range(_SIZE)
+            for contract in range(_SIZE)
+            for taken in range(_SIZE)
         )
         object.__setattr__(self, "score_lookup", lookup)
 
     def deal_score(self, contract: int, taken: int, down: int) -> int:
-        """Score one player: contract 0..13, tricks taken 0..13, `down` 0 (over game) or 1..13."""
-        return self.score_lookup[(down * 14 + contract) * 14 + taken]
+        """Score one player: contract 0..T, tricks taken 0..T, `down` 0 (over game) or 1..T,
+        where T is the deal's tricks (13 at four players; 12, 13 or 17 at three)."""
+        return self.score_lookup[(down * _SIZE + contract) * _SIZE + taken]
 
     def with_options(self, **changes: Any) -> Preset:
         """A copy of this preset with some rule options changed (e.g. `minimum_bid=6`)."""

@@ -7,8 +7,9 @@ from typing import Any, Final
 
 from typing_extensions import TypeIs
 
-from scoring.calls import CALL_VALUE, PASS_VALUE
+from scoring.calls import CALLS_UP_TO, PASS_VALUE
 from scoring.cards import CARD_CODES, CARD_INDEX, CARD_SUIT, STRAIN_BY_NAME, Strain
+from scoring.decks import FOUR_SEATS, Deck
 from scoring.errors import ErrorCode
 from scoring.presets import Preset
 from scoring.problems import Problem
@@ -55,10 +56,12 @@ class DealResult:
         return out
 
 
-def validate_deal(record: object, preset: Preset) -> DealResult:
+def validate_deal(record: object, preset: Preset, deck: Deck = FOUR_SEATS) -> DealResult:
     """Check `record` (a JSON-decoded deal record) against every rule and score it when valid.
 
-    Never raises: any object gets a DealResult, with every violation listed in `errors`.
+    `deck` is the table's (`scoring.decks`): four seats and the 52 cards unless a
+    three-player deck is given (RULES.md 1.5). Never raises: any object gets a DealResult,
+    with every violation listed in `errors`.
 
     >>> from scoring import get_preset
     >>> deal = {"trump": "H", "declarer": 1, "winning_bid": 6,
@@ -68,9 +71,15 @@ def validate_deal(record: object, preset: Preset) -> DealResult:
     >>> deal["contracts"][0] = 5
     >>> [(e.code.value, e.path) for e in validate_deal(deal, get_preset("whist-online")).errors]
     [('contracts_total_13', 'contracts[0]')]
+    >>> from scoring.decks import get_deck
+    >>> three = {"trump": "S", "declarer": 0, "winning_bid": 5,
+    ...          "contracts": [5, 4, 0], "tricks": [5, 4, 3]}
+    >>> result = validate_deal(three, get_preset("whist-online"), get_deck("no-low-cards"))
+    >>> result.scores, result.down
+    ((35, 26, -30), 3)
     """
     try:
-        return _DealCheck(preset).run(record)
+        return _DealCheck(preset, deck).run(record)
     except Exception:  # a last guard: the checks below are written not to raise
         return DealResult(False, [_error(ErrorCode.MALFORMED, "", INTERNAL_GUARD_MESSAGE)])
 
@@ -101,6 +110,8 @@ def _show(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
+# How many passes after a bid end the auction, by the number of seats (RULES.md 1.2, 1.5).
+_PASSES_TO_END: Final = {3: "two", 4: "three"}
 # What the summary fields (trump, declarer, winning_bid) say when they are missing.
 WITHOUT_AUCTION: Final = "when there is no auction"
 
@@ -112,10 +123,11 @@ def _whole(value: object, low: int, high: int) -> TypeIs[int]:
 class _DealCheck:
     """One validation run: collects errors while walking the record field by field."""
 
-    __slots__ = ("errors", "holder", "preset", "revokes")
+    __slots__ = ("deck", "errors", "holder", "preset", "revokes")
 
-    def __init__(self, preset: Preset) -> None:
+    def __init__(self, preset: Preset, deck: Deck) -> None:
         self.preset = preset
+        self.deck = deck
         self.errors: list[Problem] = []
         # holder[card] is the seat holding it (-1: not held, -2: passed in a frisch round).
         self.holder: list[int] | None = None
@@ -153,12 +165,16 @@ class _DealCheck:
             )
             return DealResult(False, self.errors)
         options = self.preset.options
+        deck = self.deck
+        tricks_a_deal = deck.tricks
         dealer = record.get("dealer", 0)
         if dealer is None:
             dealer = 0
-        elif not _whole(dealer, 0, 3):
+        elif not _whole(dealer, 0, deck.seats - 1):
             self.fail(
-                ErrorCode.MALFORMED, "dealer", f"dealer must be a seat 0..3, not {_show(dealer)}."
+                ErrorCode.MALFORMED,
+                "dealer",
+                f"dealer must be a seat 0..{deck.seats - 1}, not {_show(dealer)}.",
             )
             dealer = 0
 
@@ -180,15 +196,19 @@ class _DealCheck:
         down = game = None
         if contracts is not None:
             total = sum(contracts)
-            game = "over" if total > 13 else "under"
-            down = 13 - total if total < 13 else 0
-            if total == 13:
-                last = "contracts" if declarer is None else f"contracts[{(declarer + 3) % 4}]"
+            game = "over" if total > tricks_a_deal else "under"
+            down = tricks_a_deal - total if total < tricks_a_deal else 0
+            if total == tricks_a_deal:
+                last = (
+                    "contracts"
+                    if declarer is None
+                    else f"contracts[{deck.next_seat(declarer, deck.seats - 1)}]"
+                )
                 self.fail(
                     ErrorCode.CONTRACTS_TOTAL_13,
                     last,
-                    "The four contracts total exactly 13; the last player to bid must make "
-                    "the total over or under 13.",
+                    f"The {deck.seat_word} contracts total exactly {tricks_a_deal}; the last "
+                    f"player to bid must make the total over or under {tricks_a_deal}.",
                 )
             if declarer is not None and level is not None and contracts[declarer] < level:
                 self.fail(
@@ -204,7 +224,7 @@ class _DealCheck:
         warnings: list[Problem] = []
         if self.revokes:
             penalty = options.revoke_penalty
-            seat_penalties = [0, 0, 0, 0]
+            seat_penalties = [0] * deck.seats
             for path, seat, card, led in self.revokes:
                 revoke = Problem(
                     ErrorCode.REVOKE,
@@ -224,7 +244,7 @@ class _DealCheck:
         scores = None
         if valid and contracts is not None and tricks is not None and down is not None:
             score = self.preset.deal_score
-            scores = tuple(score(contracts[s], tricks[s], down) for s in range(4))
+            scores = tuple(score(contracts[s], tricks[s], down) for s in range(deck.seats))
             if penalties is not None:
                 scores = tuple(a + b for a, b in zip(scores, penalties, strict=True))
         return DealResult(
@@ -244,55 +264,59 @@ class _DealCheck:
         )
 
     def read_seat_numbers(self, value: object, name: str, required: str) -> tuple[int, ...] | None:
-        """Four whole numbers 0..13 by seat (`contracts`, `tricks`), or None after reporting."""
+        """A whole number 0..T for each seat (`contracts`, `tricks`), or None after reporting."""
+        seats, most = self.deck.seats, self.deck.tricks
         if value is None:
             self.fail(
                 ErrorCode.MALFORMED,
                 name,
-                f"{name} is required{required}: 4 whole numbers 0..13, by seat.",
+                f"{name} is required{required}: {seats} whole numbers 0..{most}, by seat.",
             )
             return None
-        if type(value) is not list or len(value) != 4:
+        if type(value) is not list or len(value) != seats:
             self.fail(
                 ErrorCode.MALFORMED,
                 name,
-                f"{name} must be a list of 4 whole numbers 0..13, not {_show(value)}.",
+                f"{name} must be a list of {seats} whole numbers 0..{most}, not {_show(value)}.",
             )
             return None
         ok = True
         for seat, number in enumerate(value):
-            if not _whole(number, 0, 13):
+            if not _whole(number, 0, most):
                 self.fail(
                     ErrorCode.MALFORMED,
                     f"{name}[{seat}]",
-                    f"{name}[{seat}] must be a whole number 0..13, not {_show(number)}.",
+                    f"{name}[{seat}] must be a whole number 0..{most}, not {_show(number)}.",
                 )
                 ok = False
         return tuple(value) if ok else None
 
     def read_hands(self, hands: object) -> None:
-        if type(hands) is not list or len(hands) != 4:
+        deck = self.deck
+        size = deck.hand_size
+        if type(hands) is not list or len(hands) != deck.seats:
             self.fail(
                 ErrorCode.MALFORMED,
                 "hands",
-                f"hands must be a list of 4 hands of 13 cards, not {_show(hands)}.",
+                f"hands must be a list of {deck.seats} hands of {size} cards, not {_show(hands)}.",
             )
             return
         holder = [-1] * 52
         fail = self.fail
+        in_deck = deck.in_deck
         for seat, hand in enumerate(hands):
             if type(hand) is not list:
                 fail(
                     ErrorCode.MALFORMED,
                     f"hands[{seat}]",
-                    f"hands[{seat}] must be a list of 13 cards.",
+                    f"hands[{seat}] must be a list of {size} cards.",
                 )
                 continue
-            if len(hand) != 13:
+            if len(hand) != size:
                 fail(
                     ErrorCode.HAND_SIZE,
                     f"hands[{seat}]",
-                    f"Seat {seat} was dealt {len(hand)} cards; every hand has exactly 13.",
+                    f"Seat {seat} was dealt {len(hand)} cards; every hand has exactly {size}.",
                 )
             for j, code in enumerate(hand):
                 try:
@@ -300,6 +324,8 @@ class _DealCheck:
                 except (KeyError, TypeError):
                     self.card_code(code, f"hands[{seat}][{j}]")
                     continue
+                if not in_deck[card]:
+                    self.not_in_deck(card, f"hands[{seat}][{j}]")
                 if holder[card] != -1:
                     fail(
                         ErrorCode.DUPLICATE_CARD,
@@ -309,6 +335,13 @@ class _DealCheck:
                 else:
                     holder[card] = seat
         self.holder = holder
+
+    def not_in_deck(self, card: int, path: str) -> None:
+        self.fail(
+            ErrorCode.CARD_NOT_IN_DECK,
+            path,
+            f"{CARD_CODES[card]} is not in the {self.deck.name} deck ({self.deck.description}).",
+        )
 
     def read_frisch(self, frisch: object) -> int:
         """Check and apply the frisch passes; return how many rounds were played."""
@@ -322,7 +355,9 @@ class _DealCheck:
             )
             return 0
         self.check_frisch_rounds(len(frisch))
-        directions = self.preset.options.frisch_directions
+        # Three players always pass to the left: "left, across, right" has no "across" at three.
+        directions = self.preset.options.frisch_directions if self.deck.seats == 4 else (1,)
+        seats = self.deck.seats
         for r, passes in enumerate(frisch):
             passed = self.read_frisch_round(r, passes)
             if passed is None:
@@ -331,7 +366,7 @@ class _DealCheck:
             for seat, cards_passed in enumerate(passed):
                 for card in cards_passed:
                     if self.holder is not None:
-                        self.holder[card] = (seat + step) % 4
+                        self.holder[card] = (seat + step) % seats
         return len(frisch)
 
     def check_frisch_rounds(self, rounds: int) -> None:
@@ -342,7 +377,7 @@ class _DealCheck:
                 ErrorCode.FRISCH_NOT_ALLOWED,
                 "frisch",
                 f"The {self.preset.name} preset has no frisch: "
-                "when all four pass, the cards are redealt.",
+                f"when all {self.deck.seat_word} pass, the cards are redealt.",
             )
         elif rounds > options.frisch_rounds:
             self.fail(
@@ -354,15 +389,16 @@ class _DealCheck:
 
     def read_frisch_round(self, r: int, passes: object) -> list[list[int]] | None:
         """The cards each seat passed in frisch round `r`, taken out of its hand (in transit
-        until every seat has passed); None when the round is not 4 lists."""
-        if type(passes) is not list or len(passes) != 4:
+        until every seat has passed); None when the round is not a list for each seat."""
+        seats = self.deck.seats
+        if type(passes) is not list or len(passes) != seats:
             self.fail(
                 ErrorCode.MALFORMED,
                 f"frisch[{r}]",
-                f"frisch[{r}] must be 4 lists of 3 cards, one per seat.",
+                f"frisch[{r}] must be {seats} lists of 3 cards, one per seat.",
             )
             return None
-        passed: list[list[int]] = [[], [], [], []]
+        passed: list[list[int]] = [[] for _seat in range(seats)]
         for seat, cards in enumerate(passes):
             path = f"frisch[{r}][{seat}]"
             if type(cards) is not list:
@@ -389,6 +425,9 @@ class _DealCheck:
         card = self.card_code(code, path)
         holder = self.holder
         if card is None or holder is None:
+            return None
+        if holder[card] != seat and not self.deck.holds(card):
+            self.not_in_deck(card, path)
             return None
         if holder[card] != seat:
             self.fail(
@@ -440,7 +479,18 @@ class _DealCheck:
                 f"trump must be one of S H D C NT, not {_show(trump)}.",
             )
             return None
-        return int(STRAIN_BY_NAME[trump])
+        strain = STRAIN_BY_NAME[trump]
+        if not self.deck.holds_strain(strain):
+            self.strain_not_in_deck("trump", trump)
+        return int(strain)
+
+    def strain_not_in_deck(self, path: str, shown: str) -> None:
+        self.fail(
+            ErrorCode.CARD_NOT_IN_DECK,
+            path,
+            f"{shown} cannot be bid with the {self.deck.name} deck: it has no clubs, so clubs "
+            "cannot be trump.",
+        )
 
     def read_declarer(self, declarer: object, has_auction: bool) -> int | None:
         """The summary's declarer (required without an auction), or None."""
@@ -449,33 +499,34 @@ class _DealCheck:
                 self.fail(
                     ErrorCode.MALFORMED,
                     "declarer",
-                    f"declarer is required {WITHOUT_AUCTION}: a seat 0..3.",
+                    f"declarer is required {WITHOUT_AUCTION}: a seat 0..{self.deck.seats - 1}.",
                 )
             return None
-        if not _whole(declarer, 0, 3):
+        if not _whole(declarer, 0, self.deck.seats - 1):
             self.fail(
                 ErrorCode.MALFORMED,
                 "declarer",
-                f"declarer must be a seat 0..3, not {_show(declarer)}.",
+                f"declarer must be a seat 0..{self.deck.seats - 1}, not {_show(declarer)}.",
             )
             return None
         return declarer
 
     def read_winning_bid(self, winning_bid: object, has_auction: bool, minimum: int) -> int | None:
         """The summary's winning bid (required without an auction), or None."""
+        most = self.deck.tricks
         if winning_bid is None:
             if not has_auction:
                 self.fail(
                     ErrorCode.MALFORMED,
                     "winning_bid",
-                    f"winning_bid is required {WITHOUT_AUCTION}: a number 5..13.",
+                    f"winning_bid is required {WITHOUT_AUCTION}: a number 5..{most}.",
                 )
             return None
-        if not _whole(winning_bid, 1, 13):
+        if not _whole(winning_bid, 1, most):
             self.fail(
                 ErrorCode.MALFORMED,
                 "winning_bid",
-                f"winning_bid must be a whole number 5..13, not {_show(winning_bid)}.",
+                f"winning_bid must be a whole number 5..{most}, not {_show(winning_bid)}.",
             )
             return None
         if not has_auction and winning_bid < minimum:
@@ -504,6 +555,8 @@ class _DealCheck:
                 f"auction must be a list of calls, not {_show(auction)}.",
             )
             return None, None
+        seats = self.deck.seats
+        calls = CALLS_UP_TO[self.deck.tricks]
         highest: int | None = None
         declarer: int | None = None
         passes = 0
@@ -518,7 +571,7 @@ class _DealCheck:
                 )
                 break
             try:
-                value = CALL_VALUE[call]
+                value = calls[call]
             except (KeyError, TypeError):
                 self.fail(
                     ErrorCode.MALFORMED,
@@ -528,40 +581,49 @@ class _DealCheck:
                 continue
             if value == PASS_VALUE:
                 passes += 1
-                if passes == (3 if highest is not None else 4):
+                if passes == (seats - 1 if highest is not None else seats):
                     ended_at = i
                 continue
-            if value // 5 < minimum:
-                self.fail(
-                    ErrorCode.BID_BELOW_MINIMUM,
-                    f"auction[{i}]",
-                    f"The bid {call} is under the minimum bid of {minimum}.",
-                )
-            elif highest is not None and value <= highest:
-                self.fail(
-                    ErrorCode.BID_NOT_HIGHER,
-                    f"auction[{i}]",
-                    f"The bid {call} is not higher than the current highest bid; "
-                    "bid more tricks or a higher strain.",
-                )
+            self.check_bid(f"auction[{i}]", call, value, highest, minimum)
             highest = value
-            declarer = (dealer + 1 + i) % 4
+            declarer = (dealer + 1 + i) % seats
             passes = 0
         if highest is None:
             self.fail(
                 ErrorCode.AUCTION_INCOMPLETE,
                 "auction",
                 "Nobody bid: an auction without a bid has no trump "
-                "(all four passing means a redeal or a frisch).",
+                f"(all {self.deck.seat_word} passing means a redeal or a frisch).",
             )
         elif ended_at is None:
             self.fail(
                 ErrorCode.AUCTION_INCOMPLETE,
                 "auction",
-                f"The auction must end with three passes after the last bid; "
+                f"The auction must end with {_PASSES_TO_END[seats]} passes after the last bid; "
                 f"it ends with {passes}.",
             )
         return declarer, highest
+
+    def check_bid(
+        self, path: str, call: object, value: int, highest: int | None, minimum: int
+    ) -> None:
+        """A bid of the auction is in a strain of the deck, at least the minimum and higher
+        than the current highest."""
+        if not self.deck.holds_strain(value % 5):
+            self.strain_not_in_deck(path, f"The bid {call}")
+        elif value // 5 < minimum:
+            self.fail(
+                ErrorCode.BID_BELOW_MINIMUM,
+                path,
+                f"The bid {call} is under the minimum bid of {minimum}.",
+            )
+        elif highest is not None and value <= highest:
+            self.fail(
+                ErrorCode.BID_NOT_HIGHER,
+                path,
+                f"The bid {call} is not higher than the current highest bid; "
+                "bid more tricks or a higher strain.",
+            )
 
     def read_tricks(
         self, record: dict[Any, Any], declarer: int | None, trump: Strain | None
@@ -572,7 +634,9 @@ class _DealCheck:
         if play is not None:
             if record.get("hands") is None:
                 self.fail(
-                    ErrorCode.MALFORMED, "play", "play needs hands: give the 4 hands as dealt."
+                    ErrorCode.MALFORMED,
+                    "play",
+                    f"play needs hands: give the {self.deck.seats} hands as dealt.",
                 )
             else:
                 played = self.read_play(play, declarer, trump)
@@ -582,11 +646,11 @@ class _DealCheck:
         tricks = self.read_seat_numbers(given, "tricks", required=" when there is no play")
         if tricks is None:
             return None
-        if sum(tricks) != 13:
+        if sum(tricks) != self.deck.tricks:
             self.fail(
                 ErrorCode.TRICKS_TOTAL,
                 "tricks",
-                f"The tricks taken total {sum(tricks)}; there are 13 tricks.",
+                f"The tricks taken total {sum(tricks)}; there are {self.deck.tricks} tricks.",
             )
         elif played is not None and tuple(played) != tricks:
             self.fail(
@@ -600,22 +664,25 @@ class _DealCheck:
         self, play: object, declarer: int | None, trump: Strain | None
     ) -> list[int] | None:
         """Check the card play; return tricks won by seat when the play is complete and sound."""
+        seats, tricks = self.deck.seats, self.deck.tricks
         if type(play) is not list:
             self.fail(
-                ErrorCode.MALFORMED, "play", f"play must be a list of 13 tricks, not {_show(play)}."
+                ErrorCode.MALFORMED,
+                "play",
+                f"play must be a list of {tricks} tricks, not {_show(play)}.",
             )
             return None
-        sound = len(play) == 13
+        sound = len(play) == tricks
         if not sound:
             self.fail(
                 ErrorCode.TRICK_SHAPE,
                 "play",
-                f"play must have 13 tricks of 4 cards; it has {len(play)} tricks.",
+                f"play must have {tricks} tricks of {seats} cards; it has {len(play)} tricks.",
             )
         holder = self.holder
         # Seats and winners are only known while every earlier trick was whole.
         following = holder is not None and declarer is not None and trump is not None
-        won = [0, 0, 0, 0]
+        won = [0] * seats
         leader = declarer if declarer is not None else 0
         keys_by_led = (
             TRICK_KEYS[int(trump) * 4 : int(trump) * 4 + 4] if trump is not None else TRICK_KEYS[:4]
@@ -625,15 +692,15 @@ class _DealCheck:
                 self.fail(
                     ErrorCode.MALFORMED,
                     f"play[{i}]",
-                    f"play[{i}] must be a list of the 4 cards of trick {i + 1}.",
+                    f"play[{i}] must be a list of the {seats} cards of trick {i + 1}.",
                 )
                 sound = following = False
                 continue
-            if len(trick) != 4:
+            if len(trick) != seats:
                 self.fail(
                     ErrorCode.TRICK_SHAPE,
                     f"play[{i}]",
-                    f"Trick {i + 1} has {len(trick)} cards; every trick has 4.",
+                    f"Trick {i + 1} has {len(trick)} cards; every trick has {seats}.",
                 )
                 sound = following = False
             if not following or holder is None:
@@ -650,7 +717,7 @@ class _DealCheck:
                     card = CARD_INDEX[code]
                 except (KeyError, TypeError):
                     self.card_code(code, f"play[{i}][{j}]")
-                    for k in range(j + 1, 4):
+                    for k in range(j + 1, len(trick)):
                         self.card_code(trick[k], f"play[{i}][{k}]")
                     sound = following = False
                     break
@@ -664,24 +731,25 @@ class _DealCheck:
                     if suit != led and seat in holder[led_cards]:
                         self.revokes.append((f"play[{i}][{j}]", seat, card, led))
                 else:
-                    self.fail(
-                        ErrorCode.CARD_NOT_IN_HAND,
-                        f"play[{i}][{j}]",
-                        self.not_held(seat, card, holder[card]),
-                    )
+                    self.not_held(f"play[{i}][{j}]", seat, card, holder[card])
                     sound = False
                 key = keys[card]
                 if key > best:
                     best = key
                     leader = seat
-                seat = (seat + 1) & 3
+                seat = seat + 1 if seat + 1 < seats else 0
             else:
                 won[leader] += 1
         return won if sound else None
 
-    @staticmethod
-    def not_held(seat: int, card: int, holder: int) -> str:
+    def not_held(self, path: str, seat: int, card: int, holder: int) -> None:
+        """Report a card `seat` played without holding it (one the deck lacks, at three)."""
+        if not self.deck.holds(card):
+            self.not_in_deck(card, path)
+            return
         code = CARD_CODES[card]
         if holder == -1:
-            return f"Seat {seat} played {code}, which was already played (or never dealt)."
-        return f"Seat {seat} played {code}, which seat {holder} holds."
+            message = f"Seat {seat} played {code}, which was already played (or never dealt)."
+        else:
+            message = f"Seat {seat} played {code}, which seat {holder} holds."
+        self.fail(ErrorCode.CARD_NOT_IN_HAND, path, message)

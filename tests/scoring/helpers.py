@@ -8,6 +8,7 @@ from typing import Any
 
 from scoring import Preset, get_preset, validate_deal
 from scoring.cards import CARD_INDEX, CARD_SUIT
+from scoring.decks import FOUR_SEATS, Deck
 from scoring.generate import random_deal
 from scoring.tricks import trick_winner
 
@@ -39,24 +40,30 @@ def summary_deal(
     }
 
 
-def codes(record: dict[str, Any], preset: Preset = WHIST_ONLINE) -> set[str]:
+def codes(
+    record: dict[str, Any], preset: Preset = WHIST_ONLINE, deck: Deck = FOUR_SEATS
+) -> set[str]:
     """The error codes validation reports for `record`."""
-    return {error.code.value for error in validate_deal(record, preset).errors}
+    return {error.code.value for error in validate_deal(record, preset, deck).errors}
 
 
-def errors_at(record: dict[str, Any], preset: Preset = WHIST_ONLINE) -> set[tuple[str, str]]:
+def errors_at(
+    record: dict[str, Any], preset: Preset = WHIST_ONLINE, deck: Deck = FOUR_SEATS
+) -> set[tuple[str, str]]:
     """(code, path) of every error validation reports for `record`."""
-    return {(e.code.value, e.path) for e in validate_deal(record, preset).errors}
+    return {(e.code.value, e.path) for e in validate_deal(record, preset, deck).errors}
 
 
-def play_seats(record: dict[str, Any], preset: Preset = WHIST_ONLINE) -> list[list[int]]:
+def play_seats(
+    record: dict[str, Any], preset: Preset = WHIST_ONLINE, deck: Deck = FOUR_SEATS
+) -> list[list[int]]:
     """The seat that played each card of a legal record's play, trick by trick."""
-    result = validate_deal(record, preset)
+    result = validate_deal(record, preset, deck)
     assert result.trump is not None and result.declarer is not None
     leader = result.declarer
     seats = []
     for trick in record["play"]:
-        seats.append([(leader + j) % 4 for j in range(4)])
+        seats.append([(leader + j) % deck.seats for j in range(deck.seats)])
         leader = trick_winner([CARD_INDEX[c] for c in trick], leader, int(result.trump))
     return seats
 
@@ -71,20 +78,22 @@ def revoke_record(preset: Preset = HE_WIKIPEDIA) -> tuple[dict[str, Any], Any]:
     raise AssertionError("no seed gave a revoke")
 
 
-def with_revoke(record: dict[str, Any]) -> tuple[dict[str, Any], str] | None:
+def with_revoke(
+    record: dict[str, Any], deck: Deck = FOUR_SEATS
+) -> tuple[dict[str, Any], str] | None:
     """A copy of a legal record where one seat discards while holding the suit led.
 
     Swaps a card the seat followed suit with against a later card of another suit it
     played; returns the copy and the path of the revoke, or None when no swap exists.
     """
-    seats = play_seats(record)
+    seats = play_seats(record, deck=deck)
     play = record["play"]
     for i, trick in enumerate(play):
         led = CARD_SUIT[CARD_INDEX[trick[0]]]
-        for j in range(1, 4):
+        for j in range(1, deck.seats):
             if CARD_SUIT[CARD_INDEX[trick[j]]] != led:
                 continue
-            for k in range(i + 1, 13):
+            for k in range(i + 1, deck.tricks):
                 m = seats[k].index(seats[i][j])
                 if CARD_SUIT[CARD_INDEX[play[k][m]]] != led:
                     broken = copy.deepcopy(record)

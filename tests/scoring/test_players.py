@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from bench.sheet_taps import missed
 from scoring import PRESET_NAMES, get_preset, validate_deal
+from scoring.decks import THREE_PLAYER_DECKS
 from scoring.generate import random_deals
 from scoring.players import hand_worth, model_contracts, model_deal, model_deals
 
@@ -44,6 +45,16 @@ def test_the_model_contracts_never_total_13_and_the_declarer_holds_his_bid(seed)
     assert sum(contracts) != 13
     assert contracts[declarer] >= level
     assert all(0 <= c <= 13 for c in contracts)
+
+
+@MODEST
+@given(seed=seeds, preset=presets, deck=st.sampled_from(list(THREE_PLAYER_DECKS.values())))
+def test_a_three_player_deal_played_by_the_model_validates_with_its_deck(seed, preset, deck):
+    record = model_deal(random.Random(seed), preset, dealer=seed % 3, deck=deck)
+    result = validate_deal(record, preset, deck)
+    assert result.valid, result.errors
+    assert len(record["play"]) == deck.tricks and sum(result.tricks) == deck.tricks
+    assert deck.holds_strain(result.trump) and sum(result.contracts) != deck.tricks
 
 
 def test_hand_worth_counts_aces_and_long_trumps():
