@@ -5,6 +5,10 @@ games' (`DealStats.__add__`), so the figures of any set of games are the sum of 
 A contract is made when the player takes exactly its number of tricks (RULES.md 2); "up"
 and "down" are the over and under games of RULES.md 1.3.
 
+Three-player games (RULES.md 1.5) have figures of their own, kept apart from four-player
+ones: `DealStats(players=3)` counts contract sizes up to 17 (the most tricks of any deck),
+its row is longer (`THREE_ROW_LENGTH`), and adding it to four-player figures is refused.
+
 >>> from scoring import get_preset, validate_deal
 >>> deal = validate_deal({"trump": "H", "declarer": 1, "winning_bid": 6,
 ...                       "contracts": [3, 6, 0, 2], "tricks": [3, 4, 0, 6]},
@@ -28,18 +32,32 @@ from scoring.validate import DealResult
 
 MAX_CONTRACT: Final = 13
 _SIZES: Final = MAX_CONTRACT + 1
+# At three players contracts go up to T, the deck's tricks: 17 at most (`one-card-out`).
+THREE_MAX_CONTRACT: Final = 17
+# The most contract, by the number of players at the table.
+_MOST_BY_PLAYERS: Final = {4: MAX_CONTRACT, 3: THREE_MAX_CONTRACT}
 
 # Contract sizes shown together: zero on its own, then pairs, then 7 and more (rare).
 SIZE_GROUPS: Final[tuple[tuple[int, int], ...]] = ((0, 0), (1, 2), (3, 4), (5, 6), (7, 13))
 
 
+def size_groups(players: int = 4) -> tuple[tuple[int, int], ...]:
+    """`SIZE_GROUPS` at a table of `players`: the last group ("7+") reaches 17 at three."""
+    most = _MOST_BY_PLAYERS[players]
+    return (*SIZE_GROUPS[:-1], (SIZE_GROUPS[-1][0], most))
+
+
 def _sizes() -> tuple[int, ...]:
-    return (0,) * _SIZES
+    return ()  # filled in by DealStats.__post_init__, one count per contract 0..most
 
 
 @dataclass(frozen=True, slots=True)
 class DealStats:
-    """A player's counters over some deals; `a + b` is their figures over both sets."""
+    """A player's counters over some deals; `a + b` is their figures over both sets.
+
+    `players` is the table's (4, or 3 for three-player games, whose sizes go up to 17);
+    the two kinds are never added together.
+    """
 
     games: int = 0
     deals: int = 0
@@ -51,12 +69,26 @@ class DealStats:
     zero_up_failed: int = 0
     zero_down_made: int = 0
     zero_down_failed: int = 0
-    size_deals: tuple[int, ...] = field(default_factory=_sizes)  # by contract 0..13
+    size_deals: tuple[int, ...] = field(default_factory=_sizes)  # by contract 0..13 (17)
     size_made: tuple[int, ...] = field(default_factory=_sizes)
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        if self.players not in _MOST_BY_PLAYERS:
+            raise ValueError("deal statistics are of a table of 3 or 4 players")
+        sizes = _MOST_BY_PLAYERS[self.players] + 1
+        for name in ("size_deals", "size_made"):
+            counts = getattr(self, name)
+            if not counts:
+                object.__setattr__(self, name, (0,) * sizes)
+            elif len(counts) != sizes:
+                raise ValueError(f"{name} has a count for each contract 0..{sizes - 1}")
 
     def __add__(self, other: DealStats) -> DealStats:
         if not isinstance(other, DealStats):
             return NotImplemented
+        if other.players != self.players:
+            raise ValueError("three-player figures are kept apart from four-player ones")
         return DealStats(
             games=self.games + other.games,
             deals=self.deals + other.deals,
@@ -70,15 +102,19 @@ class DealStats:
             zero_down_failed=self.zero_down_failed + other.zero_down_failed,
             size_deals=_sum(self.size_deals, other.size_deals),
             size_made=_sum(self.size_made, other.size_made),
+            players=self.players,
         )
 
     def to_row(self) -> tuple[int, ...]:
         """Every counter in one row of `ROW_LENGTH` whole numbers, in the order of the
         fields (the sizes' 14 each): compact to store, and summed as plain numbers
-        (`sum_rows`). `from_row` reads it back.
+        (`sum_rows`). `from_row` reads it back. A three-player row has the sizes' 18 each
+        (`THREE_ROW_LENGTH`), so it is never summed with a four-player one.
 
         >>> DealStats.from_row(DealStats(deals=2, made=1).to_row()) == DealStats(deals=2, made=1)
         True
+        >>> len(DealStats(players=3).to_row()), DealStats.from_row((0,) * 46).players
+        (46, 3)
         """
         return (
             self.games,
@@ -97,15 +133,20 @@ class DealStats:
 
     @classmethod
     def from_row(cls, row: object) -> DealStats:
-        """The counters `to_row` wrote; ValueError when `row` is not such a row."""
+        """The counters `to_row` wrote (four players' or three's, by its length); ValueError
+        when `row` is not such a row."""
         if (
             not isinstance(row, list | tuple)
-            or len(row) != ROW_LENGTH
+            or len(row) not in _PLAYERS_BY_ROW_LENGTH
             or not all(type(n) is int for n in row)
         ):
-            raise ValueError(f"a row of deal statistics is {ROW_LENGTH} whole numbers")
+            raise ValueError(
+                f"a row of deal statistics is {ROW_LENGTH} whole numbers "
+                f"({THREE_ROW_LENGTH} for three players)"
+            )
         numbers: tuple[int, ...] = tuple(row)
         n, sizes = numbers, numbers[_COUNTER_COUNT:]
+        half = len(sizes) // 2
         return cls(
             n[0],
             n[1],
@@ -117,8 +158,9 @@ class DealStats:
             n[7],
             n[8],
             n[9],
-            size_deals=sizes[:_SIZES],
-            size_made=sizes[_SIZES:],
+            size_deals=sizes[:half],
+            size_made=sizes[half:],
+            players=_PLAYERS_BY_ROW_LENGTH[len(row)],
         )
 
     @property
@@ -148,10 +190,9 @@ class DealStats:
         [('0', 2, 3), ('1-2', 1, 2)]
         """
         groups = []
-        for low, high in SIZE_GROUPS:
-            label = (
-                str(low) if low == high else f"{low}+" if high == MAX_CONTRACT else f"{low}-{high}"
-            )
+        most = _MOST_BY_PLAYERS[self.players]
+        for low, high in size_groups(self.players):
+            label = str(low) if low == high else f"{low}+" if high == most else f"{low}-{high}"
             span = slice(low, high + 1)
             groups.append((label, sum(self.size_made[span]), sum(self.size_deals[span])))
         return groups
@@ -159,15 +200,18 @@ class DealStats:
 
 _COUNTER_COUNT: Final = 10
 ROW_LENGTH: Final = _COUNTER_COUNT + 2 * _SIZES
+THREE_ROW_LENGTH: Final = _COUNTER_COUNT + 2 * (THREE_MAX_CONTRACT + 1)
+_PLAYERS_BY_ROW_LENGTH: Final = {ROW_LENGTH: 4, THREE_ROW_LENGTH: 3}
 
 
-def sum_rows(rows: Iterable[Sequence[int]]) -> tuple[int, ...]:
-    """The sum of `to_row` rows, number by number (the row of the empty figures for none).
+def sum_rows(rows: Iterable[Sequence[int]], players: int = 4) -> tuple[int, ...]:
+    """The sum of `to_row` rows of a table of `players`, number by number (the row of the
+    empty figures for none); rows of the other kind are refused (ValueError).
 
     >>> DealStats.from_row(sum_rows([DealStats(deals=1).to_row()] * 3)).deals
     3
     """
-    total = [0] * ROW_LENGTH
+    total = [0] * (ROW_LENGTH if players == 4 else THREE_ROW_LENGTH)
     for row in rows:
         total = [a + b for a, b in zip(total, row, strict=True)]
     return tuple(total)
@@ -185,8 +229,9 @@ def seat_stats(deal: DealResult, seat: int) -> DealStats:
     up = deal.game == "over"
     zero = contract == 0
     declarer = deal.declarer == seat
-    size_deals = [0] * _SIZES
-    size_made = [0] * _SIZES
+    players = len(deal.contracts)
+    size_deals = [0] * (_MOST_BY_PLAYERS[players] + 1)
+    size_made = [0] * (_MOST_BY_PLAYERS[players] + 1)
     size_deals[contract] = 1
     size_made[contract] = int(made)
     return DealStats(
@@ -202,25 +247,32 @@ def seat_stats(deal: DealResult, seat: int) -> DealStats:
         zero_down_failed=int(zero and not up and not made),
         size_deals=tuple(size_deals),
         size_made=tuple(size_made),
+        players=players,
     )
 
 
-def game_stats(deals: Sequence[DealResult]) -> tuple[DealStats, ...]:
+def game_stats(deals: Sequence[DealResult], players: int | None = None) -> tuple[DealStats, ...]:
     """Each seat's counters over a game's scored deals, by seat; a game counts once.
 
     The sum of `seat_stats` over the deals (counted here in plain integers: a season
     publishes thousands of games). A game with no deals or with an invalid deal says
-    nothing (four empty figures): its scores would not be the engine's.
+    nothing (empty figures, one per seat of `players`, else four): its scores would not be
+    the engine's. The table's size is that of the deals' contracts (three-player figures
+    for deals of three seats).
     """
     if not deals or not all(deal.valid for deal in deals):
-        return (DealStats(),) * 4
-    counts = [[0] * 8 for _seat in range(4)]  # made, score, declarer, declarer made, zeros x4
-    size_deals = [[0] * _SIZES for _seat in range(4)]
-    size_made = [[0] * _SIZES for _seat in range(4)]
+        seats = players or 4
+        return (DealStats(players=seats),) * seats
+    first = deals[0].contracts
+    seats = len(first) if first is not None else players or 4
+    sizes = _MOST_BY_PLAYERS[seats] + 1
+    counts = [[0] * 8 for _seat in range(seats)]  # made, score, declarer, declarer made, zeros
+    size_deals = [[0] * sizes for _seat in range(seats)]
+    size_made = [[0] * sizes for _seat in range(seats)]
     for deal in deals:
         assert deal.contracts is not None and deal.tricks is not None and deal.scores is not None
         up = deal.game == "over"
-        for seat in range(4):
+        for seat in range(seats):
             contract = deal.contracts[seat]
             made = deal.tricks[seat] == contract
             mine = counts[seat]
@@ -247,6 +299,7 @@ def game_stats(deals: Sequence[DealResult]) -> tuple[DealStats, ...]:
             zero_down_failed=down_failed,
             size_deals=tuple(size_deals[seat]),
             size_made=tuple(size_made[seat]),
+            players=seats,
         )
         for seat, (
             made,
@@ -261,9 +314,9 @@ def game_stats(deals: Sequence[DealResult]) -> tuple[DealStats, ...]:
     )
 
 
-def total_stats(parts: Sequence[DealStats]) -> DealStats:
-    """The sum of `parts` (the empty figures for none)."""
-    total = DealStats()
+def total_stats(parts: Sequence[DealStats], players: int = 4) -> DealStats:
+    """The sum of `parts`, figures of tables of `players` (the empty figures for none)."""
+    total = DealStats(players=players)
     for part in parts:
         total = total + part
     return total

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 
 import scoring.stats
 from scoring import PRESET_NAMES, get_preset, score_game, validate_deal
+from scoring.decks import ALL_DECKS, FOUR_SEATS, get_deck
 from scoring.generate import random_deal
 from scoring.stats import (
+    THREE_ROW_LENGTH,
     DealStats,
     game_stats,
     season_leaders,
@@ -130,28 +132,39 @@ def test_docstring_examples_run():
 # --- properties -------------------------------------------------------------------------------
 
 presets = st.sampled_from(PRESET_NAMES).map(get_preset)
+tables = st.sampled_from(ALL_DECKS)
 
 
 @st.composite
-def scored_games(draw, max_deals=6):
+def scored_games(draw, max_deals=6, deck=None):
+    """A game's scored deals at a table of four (by default) or three, with any deck."""
     preset = draw(presets)
+    deck = deck or FOUR_SEATS
     seed = draw(st.integers(0, 2**32 - 1))
     count = draw(st.integers(1, max_deals))
     rng = random.Random(seed)
-    records = [random_deal(rng, preset, summary_only=True) for _ in range(count)]
-    return [validate_deal(r, preset) for r in records], score_game(records, preset)
+    records = [random_deal(rng, preset, summary_only=True, deck=deck) for _ in range(count)]
+    return [validate_deal(r, preset, deck) for r in records], score_game(records, preset, deck)
 
 
-stats_values = st.builds(
-    DealStats,
-    *(st.integers(0, 50) for _ in range(10)),
-    size_deals=st.tuples(*(st.integers(0, 9) for _ in range(14))),
-    size_made=st.tuples(*(st.integers(0, 9) for _ in range(14))),
-)
+def stats_of(players):
+    sizes = 14 if players == 4 else 18
+    return st.builds(
+        DealStats,
+        *(st.integers(0, 50) for _ in range(10)),
+        size_deals=st.tuples(*(st.integers(0, 9) for _ in range(sizes))),
+        size_made=st.tuples(*(st.integers(0, 9) for _ in range(sizes))),
+        players=st.just(players),
+    )
+
+
+stats_values = stats_of(4)
+three_player_stats = stats_of(3)
+any_game = tables.flatmap(lambda deck: scored_games(deck=deck))
 
 
 @MODEST
-@given(game=scored_games())
+@given(game=any_game)
 def test_made_never_exceeds_contracts(game):
     deals, _scored = game
     for seat in game_stats(deals):
@@ -164,17 +177,18 @@ def test_made_never_exceeds_contracts(game):
 
 
 @MODEST
-@given(game=scored_games())
-def test_sums_over_players_equal_the_deal_count_times_four(game):
+@given(game=any_game)
+def test_sums_over_players_equal_the_deal_count_times_the_seats(game):
     deals, _scored = game
-    total = total_stats(game_stats(deals))
-    assert total.deals == 4 * len(deals)
+    seats = len(deals[0].contracts)
+    total = total_stats(game_stats(deals), players=seats)
+    assert total.deals == seats * len(deals)
     assert total.declarer_deals == len(deals)
-    assert total.games == 4
+    assert total.games == seats
 
 
 @MODEST
-@given(game=scored_games())
+@given(game=any_game)
 def test_score_per_seat_is_the_game_total(game):
     deals, scored = game
     assert tuple(seat.score for seat in game_stats(deals)) == scored.totals
@@ -189,6 +203,23 @@ def test_merge_is_associative_and_commutative_with_an_identity(a, b, c):
 
 
 @MODEST
+@given(a=three_player_stats, b=three_player_stats)
+def test_three_player_figures_merge_among_themselves(a, b):
+    assert a + b == b + a
+    assert a + DealStats(players=3) == a
+
+
+@MODEST
+@given(four=stats_values, three=three_player_stats)
+def test_three_player_figures_are_kept_apart_from_four_player_ones(four, three):
+    with pytest.raises(ValueError, match="kept apart"):
+        four + three
+    with pytest.raises(ValueError):
+        sum_rows([four.to_row(), three.to_row()])
+    assert len(three.to_row()) == THREE_ROW_LENGTH != len(four.to_row())
+
+
+@MODEST
 @given(games=st.lists(scored_games(max_deals=4), min_size=1, max_size=4))
 def test_season_figure_is_the_sum_of_its_games(games):
     season = total_stats([game_stats(deals)[1] for deals, _scored in games])
@@ -197,7 +228,7 @@ def test_season_figure_is_the_sum_of_its_games(games):
 
 
 @MODEST
-@given(stats=stats_values)
+@given(stats=stats_values | three_player_stats)
 def test_a_row_round_trips_through_json(stats):
     assert DealStats.from_row(json.loads(json.dumps(stats.to_row()))) == stats
 
@@ -206,6 +237,32 @@ def test_a_row_round_trips_through_json(stats):
 @given(parts=st.lists(stats_values, max_size=5))
 def test_summing_rows_is_summing_figures(parts):
     assert DealStats.from_row(sum_rows(p.to_row() for p in parts)) == total_stats(parts)
+
+
+@MODEST
+@given(parts=st.lists(three_player_stats, max_size=5))
+def test_summing_three_player_rows_is_summing_their_figures(parts):
+    rows = sum_rows((p.to_row() for p in parts), players=3)
+    assert DealStats.from_row(rows) == total_stats(parts, players=3)
+
+
+def test_three_player_contract_sizes_go_up_to_17_and_7_plus_holds_them():
+    deck = get_deck("one-card-out")
+    deal = validate_deal(
+        summary_deal([17, 1, 0], [17, 0, 0], trump="S", declarer=0, winning_bid=17),
+        WHIST_ONLINE,
+        deck,
+    )
+    declarer, one, zero = game_stats([deal])
+    assert declarer.players == 3 and len(declarer.size_deals) == 18
+    assert declarer.size_made[17] == 1 and declarer.score == 299
+    assert declarer.by_size()[-1] == ("7+", 1, 1)
+    assert (one.made, zero.zero_up_made) == (0, 1)
+
+
+def test_a_three_player_game_with_an_invalid_deal_says_nothing_for_three_seats():
+    bad = validate_deal(summary_deal([5, 7, 0], [5, 7, 0]), WHIST_ONLINE, get_deck("no-low-cards"))
+    assert game_stats([bad], players=3) == (DealStats(players=3),) * 3
 
 
 @pytest.mark.parametrize("row", [{}, [], [0] * 37, [0] * 37 + ["3"], [0] * 37 + [1.5]])
