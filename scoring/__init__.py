@@ -2,8 +2,24 @@
 
 from scoring.calls import Call, parse_call
 from scoring.cards import Card, Seat, Strain, Suit, parse_card
+from scoring.decks import (
+    DEFAULT_THREE_PLAYER_DECK,
+    FOUR_SEATS,
+    THREE_PLAYER_DECK_NAMES,
+    Deck,
+    UnknownDeckError,
+    deck_for,
+    get_deck,
+)
 from scoring.errors import ErrorCode
-from scoring.game import GameRecord, GameResult, parse_game_record, placements, score_game
+from scoring.game import (
+    GameRecord,
+    GameResult,
+    parse_game_record,
+    placements,
+    score_game,
+    table_problems,
+)
 from scoring.presets import (
     DEFAULT_PRESET,
     PRESET_NAMES,
@@ -20,10 +36,14 @@ from scoring.validate import DealResult, validate_deal
 
 __all__ = [
     "DEFAULT_PRESET",
+    "DEFAULT_THREE_PLAYER_DECK",
+    "FOUR_SEATS",
     "PRESET_NAMES",
+    "THREE_PLAYER_DECK_NAMES",
     "Call",
     "Card",
     "DealResult",
+    "Deck",
     "ErrorCode",
     "GameRecord",
     "GameResult",
@@ -34,7 +54,10 @@ __all__ = [
     "Seat",
     "Strain",
     "Suit",
+    "UnknownDeckError",
     "UnknownPresetError",
+    "deck_for",
+    "get_deck",
     "get_preset",
     "parse_call",
     "parse_card",
@@ -43,5 +66,6 @@ __all__ = [
     "register_preset",
     "registered_presets",
     "score_game",
+    "table_problems",
     "validate_deal",
 ]

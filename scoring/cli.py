@@ -7,7 +7,8 @@ import json
 from typing import Any, NoReturn, Protocol
 
 from scoring.collector import collector_paused
-from scoring.game import parse_game_record, score_game
+from scoring.decks import Deck, UnknownDeckError, deck_for
+from scoring.game import deals_seats, parse_game_record, score_game
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict
 from scoring.presets import DEFAULT_PRESET, Preset, UnknownPresetError, get_preset
 from scoring.validate import validate_deal
@@ -16,7 +17,7 @@ EXIT_VALID = 0
 EXIT_INVALID_DEAL = 1
 EXIT_UNREADABLE = 2
 
-USAGE = "score_deals FILE [--preset NAME]"
+USAGE = "score_deals FILE [--preset NAME] [--deck NAME]"
 
 
 class TextReader(Protocol):
@@ -46,6 +47,7 @@ def _parser() -> _Parser:
     parser = _Parser(prog="score_deals", add_help=False, exit_on_error=False)
     parser.add_argument("file")
     parser.add_argument("--preset", default=None)
+    parser.add_argument("--deck", default=None)
     return parser
 
 
@@ -76,29 +78,53 @@ def _preset(name: str) -> Preset:
         raise InputError(str(exc)) from None
 
 
-def score_document(document: object, preset_name: str | None) -> dict[str, Any]:
+def _deck(seats: int, name: str | None) -> Deck:
+    """The deck of a table of `seats`; `--deck NAME` makes it a table of three."""
+    try:
+        return deck_for(3 if name is not None else seats, name)
+    except UnknownDeckError as exc:
+        raise InputError(str(exc)) from None
+
+
+def score_document(
+    document: object, preset_name: str | None, deck_name: str | None = None
+) -> dict[str, Any]:
     """The FORMATS.md 3 output for a deal record, a list of them or a game record.
 
     `preset_name` overrides a game record's own preset; without either, whist-online.
-    Raise InputError when the document is none of these shapes.
+    `deck_name` (a three-player deck) overrides a game record's own deck; without either,
+    deals of three seats are read with `no-low-cards` (RULES.md 1.5). A game of three's
+    output also names its `deck`. Raise InputError when the document is none of these shapes.
     """
     if type(document) is dict and "deals" in document:
         record, errors = parse_game_record(document)
         if record is None:
             raise InputError(f"not a game record: {errors[0].message}")
         _require_objects(record.deals, "deals")
+        if deck_name is not None and record.seats == 4 and record.players:
+            raise InputError("--deck is for games of three players; this game has four")
         preset = _preset(preset_name or record.preset or DEFAULT_PRESET)
-        return score_game(record.deals, preset).to_json()
+        deck = _deck(record.seats, deck_name or record.deck)
+        return _named(score_game(record.deals, preset, deck).to_json(), deck)
     preset = _preset(preset_name or DEFAULT_PRESET)
     if type(document) is list:
         _require_objects(document, "the list")
-        return score_game(document, preset).to_json()
+        deck = _deck(deals_seats(document), deck_name)
+        return _named(score_game(document, preset, deck).to_json(), deck)
     if type(document) is dict:
-        deal = validate_deal(document, preset)
-        return {"valid": deal.valid, "deals": [deal.to_json()]}
+        deck = _deck(deals_seats([document]), deck_name)
+        deal = validate_deal(document, preset, deck)
+        return _named({"valid": deal.valid, "deals": [deal.to_json()]}, deck)
     raise InputError(
         "expected a deal record (JSON object), a list of deal records or a game record"
     )
+
+
+def _named(output: dict[str, Any], deck: Deck) -> dict[str, Any]:
+    """The output of a game of three names its deck (an extra field; four seats have none)."""
+    if deck.seats == 3:
+        output["deck"] = deck.name
+    return output
 
 
 def _require_objects(deals: list[Any], where: str) -> None:
@@ -121,7 +147,7 @@ def _run(argv: list[str], stdin: TextReader, stdout: TextWriter, stderr: TextWri
         args, extra = _parser().parse_known_args(argv)
         if extra:
             raise InputError(f"unexpected arguments {' '.join(extra)}; usage: {USAGE}")
-        output = score_document(_load(args.file, stdin), args.preset)
+        output = score_document(_load(args.file, stdin), args.preset, args.deck)
     except argparse.ArgumentError as exc:
         stderr.write(f"score_deals: {exc}; usage: {USAGE}\n")
         return EXIT_UNREADABLE

@@ -3,6 +3,8 @@
 import pytest
 
 from scoring import parse_game_record, placements, score_game
+from scoring.decks import get_deck
+from scoring.game import deals_seats, table_problems
 from scoring.generate import random_deals, random_game
 
 from .helpers import EN_WIKIPEDIA, WHIST_ONLINE, summary_deal
@@ -65,8 +67,11 @@ def test_game_record_is_parsed():
     ("game", "path"),
     [
         ([], ""),
-        ({"players": ["A", "B", "C"], "deals": []}, "players"),
+        ({"players": ["A", "B"], "deals": []}, "players"),
         ({"players": ["A", "B", "C", 4], "deals": []}, "players"),
+        ({"players": ["A", "B", "C", "D", "E"], "deals": []}, "players"),
+        ({"players": ["A", "B", "C"], "deck": "no-aces", "deals": []}, "deck"),
+        ({"players": ["A", "B", "C", "D"], "deck": "no-clubs", "deals": []}, "deck"),
         ({"preset": "chess", "deals": []}, "preset"),
         ({"players": ["A", "B", "C", "D"]}, "deals"),
         ({"deals": {"0": {}}}, "deals"),
@@ -77,6 +82,51 @@ def test_bad_game_record_returns_errors_instead_of_raising(game, path):
     assert record is None
     assert path in [e.path for e in errors]
     assert all(e.code.value == "malformed" for e in errors)
+
+
+def test_a_game_record_of_three_players_names_its_deck_or_takes_the_default():
+    record, errors = parse_game_record({"players": ["A", "B", "C"], "deals": []})
+    assert errors == [] and record.seats == 3 and record.deck is None
+    assert record.table_deck().name == "no-low-cards"
+    assert record.table_deck("one-card-out").name == "one-card-out"
+    named, _errors = parse_game_record({"deck": "no-clubs", "deals": []})
+    assert named.seats == 3 and named.table_deck().name == "no-clubs"
+    four, _errors = parse_game_record(random_game(12, WHIST_ONLINE, deals=1))
+    assert four.seats == 4 and four.table_deck().seats == 4
+
+
+def test_a_game_record_without_players_has_the_seats_of_its_deals():
+    three = {"deals": [{"contracts": [5, 3, 0], "tricks": [5, 3, 4]}]}
+    record, _errors = parse_game_record(three)
+    assert record.seats == 3
+    assert deals_seats([{"hands": [[], [], []]}]) == 3
+    assert deals_seats([{"contracts": "junk"}, {"tricks": [1, 2, 3, 7]}]) == 4
+
+
+@pytest.mark.parametrize(
+    ("players", "deck", "table_seats", "expected"),
+    [
+        (["A", "B", "C"], None, 3, []),
+        (["A", "B", "C"], "no-low-cards", 3, []),
+        (["A", "B", "C"], "no-clubs", 3, [("deck_mismatch", "deck")]),
+        (["A", "B", "C"], None, 4, [("seat_count", "players")]),
+        (["A", "B", "C", "D"], None, 3, [("seat_count", "players")]),
+        (["A", "B", "C", "D"], None, 4, []),
+    ],
+)
+def test_a_game_at_a_table_must_have_its_seats_and_its_leagues_deck(
+    players, deck, table_seats, expected
+):
+    game = {"players": players, "deals": []} | ({"deck": deck} if deck else {})
+    record, _errors = parse_game_record(game)
+    problems = table_problems(record, table_seats, "no-low-cards")
+    assert [(p.code.value, p.path) for p in problems] == expected
+
+
+def test_a_three_player_game_scores_three_totals_and_placements():
+    deck = get_deck("no-low-cards")
+    game = score_game(random_deals(3, 4, deck=deck), WHIST_ONLINE, deck)
+    assert game.valid and len(game.totals) == 3 and len(game.placements) == 3
 
 
 def test_random_deals_are_reproducible_from_the_seed():

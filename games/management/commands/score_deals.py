@@ -1,4 +1,4 @@
-"""`manage.py score_deals FILE [--preset NAME]`: score deal records (FORMATS.md 3)."""
+"""`manage.py score_deals FILE [--preset NAME] [--deck NAME]`: score deal records (FORMATS.md 3)."""
 
 import sys
 from typing import Any
@@ -20,11 +20,18 @@ class Command(BaseCommand):
         parser.add_argument(
             "--preset", help="scoring preset (default: the file's, else whist-online)"
         )
+        parser.add_argument(
+            "--deck",
+            help="three-player deck: no-low-cards, no-clubs or one-card-out (default: the "
+            "file's, else no-low-cards for deals of three seats)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         argv = [options["file"]]
         if options["preset"] is not None:
             argv += ["--preset", options["preset"]]
+        if options["deck"] is not None:
+            argv += ["--deck", options["deck"]]
         code = main(argv, sys.stdin, self.stdout, self.stderr)
         if code:
             # The exit code is the contract (FORMATS.md 3); call_command callers see SystemExit.
