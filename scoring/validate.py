@@ -8,7 +8,7 @@ from typing import Any, Final
 from typing_extensions import TypeIs
 
 from scoring.calls import CALLS_UP_TO, PASS_VALUE
-from scoring.cards import CARD_CODES, CARD_INDEX, CARD_SUIT, STRAIN_BY_NAME, Strain
+from scoring.cards import CARD_CODES, CARD_INDEX, CARD_SUIT, STRAIN_BY_NAME, Strain, parse_card
 from scoring.decks import FOUR_SEATS, Deck
 from scoring.errors import ErrorCode
 from scoring.presets import Preset
@@ -110,6 +110,8 @@ def _show(value: object) -> str:
     return f"a {type(value).__name__}"
 
 
+# The seat to the left of each seat, by the number of seats.
+_NEXT_SEAT: Final = {seats: (*range(1, seats), 0) for seats in (3, 4)}
 # How many passes after a bid end the auction, by the number of seats (RULES.md 1.2, 1.5).
 _PASSES_TO_END: Final = {3: "two", 4: "three"}
 # What the summary fields (trump, declarer, winning_bid) say when they are missing.
@@ -303,7 +305,7 @@ class _DealCheck:
             return
         holder = [-1] * 52
         fail = self.fail
-        in_deck = deck.in_deck
+        short = len(deck.cards) < 52  # a three-player deck without some cards
         for seat, hand in enumerate(hands):
             if type(hand) is not list:
                 fail(
@@ -324,8 +326,6 @@ class _DealCheck:
                 except (KeyError, TypeError):
                     self.card_code(code, f"hands[{seat}][{j}]")
                     continue
-                if not in_deck[card]:
-                    self.not_in_deck(card, f"hands[{seat}][{j}]")
                 if holder[card] != -1:
                     fail(
                         ErrorCode.DUPLICATE_CARD,
@@ -334,7 +334,17 @@ class _DealCheck:
                     )
                 else:
                     holder[card] = seat
+            if short:
+                self.check_in_deck(seat, hand)
         self.holder = holder
+
+    def check_in_deck(self, seat: int, hand: list[Any]) -> None:
+        """Every card of `hand` (seat `seat`'s) is one of the deck's."""
+        in_deck = self.deck.in_deck
+        for j, code in enumerate(hand):
+            card = parse_card(code)
+            if card is not None and not in_deck[card]:
+                self.not_in_deck(card, f"hands[{seat}][{j}]")
 
     def not_in_deck(self, card: int, path: str) -> None:
         self.fail(
@@ -683,6 +693,7 @@ class _DealCheck:
         # Seats and winners are only known while every earlier trick was whole.
         following = holder is not None and declarer is not None and trump is not None
         won = [0] * seats
+        next_seat = _NEXT_SEAT[seats]
         leader = declarer if declarer is not None else 0
         keys_by_led = (
             TRICK_KEYS[int(trump) * 4 : int(trump) * 4 + 4] if trump is not None else TRICK_KEYS[:4]
@@ -737,7 +748,7 @@ class _DealCheck:
                 if key > best:
                     best = key
                     leader = seat
-                seat = seat + 1 if seat + 1 < seats else 0
+                seat = next_seat[seat]
             else:
                 won[leader] += 1
         return won if sound else None
