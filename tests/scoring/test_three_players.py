@@ -145,6 +145,19 @@ def test_a_low_card_is_not_in_the_no_low_cards_deck():
     assert ("card_not_in_deck", "hands[1][0]") in errors
 
 
+def test_a_low_card_played_or_passed_in_a_frisch_is_not_in_the_no_low_cards_deck():
+    record = random_deal(random.Random(7), WHIST_ONLINE, deck=NO_LOW_CARDS)
+    record["play"][3][1] = "5D"
+    assert ("card_not_in_deck", "play[3][1]") in errors_at(record, deck=NO_LOW_CARDS)
+    seed = 0
+    while "frisch" not in (
+        frisch := random_deal(random.Random(seed), EN_WIKIPEDIA, deck=NO_LOW_CARDS)
+    ):
+        seed += 1
+    frisch["frisch"][0][2][1] = "3H"
+    assert ("card_not_in_deck", "frisch[0][2][1]") in errors_at(frisch, EN_WIKIPEDIA, NO_LOW_CARDS)
+
+
 def test_a_hand_has_the_decks_hand_size():
     record = random_deal(random.Random(8), WHIST_ONLINE, deck=ONE_CARD_OUT)
     assert [len(hand) for hand in record["hands"]] == [17, 17, 17]
