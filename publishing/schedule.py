@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from zoneinfo import ZoneInfo
 
-from league.rules import RoundSchedule
+from league.rules.objects import RoundSchedule
 
 CATCH_UP = dt.timedelta(hours=12)
 

@@ -8,7 +8,8 @@ from core.errors import ActionCode, ActionError
 from games.sheets import check_scores, check_sheet
 from league.draw import DrawCode, DrawError
 from league.game_check import GameCode
-from league.rules import LeagueRules, RulesCode, RulesError
+from league.rules import LeagueRules, RulesError
+from league.rules.errors import RulesCode
 from league.season_file import SeasonFileCode, SeasonFileError
 from scoring import ErrorCode, Problem, parse_game_record
 from scoring.jsonio import StrictJsonCode, StrictJsonError, loads_strict

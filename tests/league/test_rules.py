@@ -4,15 +4,8 @@ import datetime as dt
 
 import pytest
 
-from league.rules import (
-    MAX_DEALS_PER_GAME,
-    MAX_GAMES,
-    MAX_PLACEMENT_POINTS,
-    MAX_ROUNDS,
-    PRESETS,
-    LeagueRules,
-    RulesError,
-)
+from league.rules import PRESETS, LeagueRules, RulesError
+from league.rules.fields import MAX_DEALS_PER_GAME, MAX_GAMES, MAX_PLACEMENT_POINTS, MAX_ROUNDS
 
 
 def test_whist_online_league_preset_matches_rules_3_1():

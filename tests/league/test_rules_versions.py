@@ -7,15 +7,9 @@ import pytest
 from games.season_import import import_season
 from league.actions.common import season_rules
 from league.models import Season
-from league.rules import (
-    PRESETS,
-    RULES_FIELDS,
-    RULES_OBJECT_FIELDS,
-    RULES_VERSION,
-    LeagueRules,
-    RulesError,
-    upgrade_rules,
-)
+from league.rules import PRESETS, LeagueRules, RulesError
+from league.rules.fields import RULES_FIELDS, RULES_OBJECT_FIELDS
+from league.rules.versions import RULES_VERSION, upgrade_rules
 from tests.league.factories import season_file
 from tests.roundsupport import make_season
 

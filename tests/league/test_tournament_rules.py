@@ -4,7 +4,8 @@ import datetime as dt
 
 import pytest
 
-from league.rules import FinalTable, LeagueRules, RulesError
+from league.rules import LeagueRules, RulesError
+from league.rules.objects import FinalTable
 
 DAY = dt.date(2026, 12, 3)
 
