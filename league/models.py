@@ -8,6 +8,9 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from league.holiday_field import HolidayListField
+from league.holidays import default_skipped_holidays
+
 
 class League(models.Model):
     """A club league (e.g. the scheduled-rounds league or the rated 1200+ league)."""
@@ -28,6 +31,13 @@ class League(models.Model):
         null=True,
         blank=True,
         help_text=_("When the players join the link on a round's evening, e.g. 20:25."),
+    )
+    # The holidays whose evenings the season wizard skips (league.holidays' keys).
+    skipped_holidays = HolidayListField(
+        _("holidays not played"),
+        default=default_skipped_holidays,
+        blank=True,
+        help_text=_("The season wizard skips the evenings on which these holidays begin."),
     )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL,

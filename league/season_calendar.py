@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
+from league.holidays import HolidayEvening, evening_holiday
 from league.rules import WEEKDAYS
 
 MAX_SPAN_DAYS = 3 * 366  # a calendar never looks further than this for its dates
@@ -40,6 +41,28 @@ def generate_dates(
             dates.append(day)
         day += dt.timedelta(days=1)
     return dates
+
+
+def without_holidays(
+    generate: Callable[[set[dt.date]], list[dt.date]],
+    skipped: set[dt.date],
+    kinds: Collection[str],
+    kept: Collection[dt.date] = (),
+) -> tuple[list[dt.date], dict[dt.date, HolidayEvening]]:
+    """The dates `generate(skipped)` gives once every evening of theirs on which a holiday
+    of `kinds` begins (league.holidays) is skipped too, but for the `kept` ones; and the
+    holiday evenings skipped."""
+    holidays: dict[dt.date, HolidayEvening] = {}
+    while True:
+        dates = generate(skipped | set(holidays))
+        found = {
+            date: holiday
+            for date in dates
+            if date not in kept and (holiday := evening_holiday(date, kinds)) is not None
+        }
+        if not found:
+            return dates, holidays
+        holidays |= found
 
 
 def tournament_dates(start: dt.date, count: int, after: Sequence[dt.date] = ()) -> list[dt.date]:

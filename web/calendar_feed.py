@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.encoding import iri_to_uri
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from icalendar import Calendar, Event
 
 from core.site import absolute_url
 from league.actions.common import season_rules
@@ -53,8 +54,6 @@ class RoundEvent:
 
 def calendar_bytes(name: str, events: Iterable[RoundEvent]) -> bytes:
     """The feed: a VCALENDAR named `name` with the events and the time zones they use."""
-    from icalendar import Calendar, Event  # the feeds' own dependency, loaded by them only
-
     calendar = Calendar()
     calendar.add("prodid", PRODUCT)
     calendar.add("version", "2.0")
@@ -89,7 +88,7 @@ def season_events(season: Season, version: int, site: str) -> list[RoundEvent]:
             stamp,
             site,
             uid=f"round-{round_.pk}@{_host(site)}",
-            tables=_tables(round_.public_seats),  # type: ignore[attr-defined]  # prefetched
+            tables=_tables(_public_seats(round_)),
         )
         for round_ in rounds
     ]
@@ -105,7 +104,7 @@ def player_events(player: Player, versions: dict[int, int], site: str) -> list[R
     )
     rounds = [registration.round for registration in registrations]
     seats = _with_public_seats(Round.objects.filter(pk__in=[r.pk for r in rounds]))
-    tables = {round_.pk: _tables(round_.public_seats) for round_ in seats}  # type: ignore[attr-defined]
+    tables = {round_.pk: _tables(_public_seats(round_)) for round_ in seats}
     events = []
     for round_ in rounds:
         mine = [table for table in tables.get(round_.pk, []) if player.name in table[1]]
@@ -131,6 +130,11 @@ def _with_public_seats(rounds: QuerySet[Round]) -> QuerySet[Round]:
     return rounds.prefetch_related(
         Prefetch("seats", queryset=seats.order_by("table__number", "seat"), to_attr="public_seats")
     )
+
+
+def _public_seats(round_: Round) -> list[Seat]:
+    seats: list[Seat] = round_.public_seats  # type: ignore[attr-defined]  # Prefetch's to_attr
+    return seats
 
 
 Table = tuple[int, list[str]]  # a table's number and its players' names in seat order

@@ -18,8 +18,9 @@ from core.errors import ActionError
 from games.deal_sheets import DealLine, deal_sheet
 from games.models import Game
 from league.actions.common import season_rules
+from league.holidays import HolidayEvening, skipped_evenings
 from league.models import League, Player, Registration, Round, Season, Seat, Table
-from league.rules import LeagueRules
+from league.rules import WEEKDAYS, LeagueRules
 from publishing.published import PublishedRound, latest_tables, player_sections, published_round
 from publishing.snapshot_schema import (
     DealStatsData,
@@ -371,3 +372,20 @@ def player_page(slug: str) -> PlayerPage:
         .values("played_on", "after")
     ]
     return PlayerPage(player, items, rating)
+
+
+# --- rules page -------------------------------------------------------------------------
+
+
+def skipped_holidays(season: Season, rules: LeagueRules) -> list[HolidayEvening]:
+    """The holiday evenings of the league's list on the season's round days that have no
+    round (one query; none for a season without scheduled rounds)."""
+    if not rules.has_rounds or rules.is_tournament:
+        return []
+    played = set(season.rounds.values_list("date", flat=True))
+    days = (
+        season.start + dt.timedelta(days=n) for n in range((season.end - season.start).days + 1)
+    )
+    weekdays = rules.schedule.weekdays
+    on_round_days = (day for day in days if WEEKDAYS[day.weekday()] in weekdays)
+    return skipped_evenings(on_round_days, season.league.skipped_holidays, played)

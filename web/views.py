@@ -94,6 +94,7 @@ def season_rules_page(request: HttpRequest, season: str) -> HttpResponse:
             "rules": rules,
             "items": describe_rules(rules, season_obj.end),
             "grid": scoring_grid(rules.scoring_preset),
+            "holidays": queries.skipped_holidays(season_obj, rules),
         },
     )
 

@@ -7,8 +7,9 @@ and beside the field."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from typing import Any
 
 from django import forms
@@ -27,17 +28,19 @@ from core.errors import ActionError
 from core.permissions import require_any_organizer
 from league.actions.common import league_zone
 from league.actions.seasons import create_season
+from league.holidays import DEFAULT_SKIPPED, HolidayEvening, evening_holiday
 from league.latin_slug import HEBREW_LETTERS, latin_slug
 from league.models import League, Round, Season
 from league.preset_names import league_preset_choices, league_preset_name
 from league.rules import PRESETS, WEEKDAYS, LeagueRules, RulesError, preset_dict
-from league.rules.form import WEEKDAY_CHOICES, RulesForm, field_name
+from league.rules_form import WEEKDAY_CHOICES, RulesForm, field_name
 from league.season_calendar import (
     LATEST_DATE,
     can_extend,
     generate_dates,
     out_of_order,
     tournament_dates,
+    without_holidays,
 )
 from league.views.common import parse_id, refused
 from publishing.schedule import round_times
@@ -68,6 +71,10 @@ CALENDAR_CHANGES = {
     "weekdays": gettext_lazy("The round days changed, so the calendar below was made again."),
     "rounds": gettext_lazy("The number of rounds changed, so the calendar below was made again."),
     "skip": gettext_lazy("A date was skipped, so the rounds after it moved on."),
+    "unskip": gettext_lazy("A skipped date is played again, so the rounds from it moved back."),
+    "holiday": gettext_lazy(
+        "A round fell on a holiday evening, so it was skipped and the rounds after it moved on."
+    ),
     "new": gettext_lazy("The calendar below is new: it was made from the values above."),
 }
 BASIS_PARTS = ("start", "weekdays", "rounds")
@@ -162,6 +169,7 @@ class CalendarRow:
     results_next_day: bool
     draw_method: str
     errors: tuple[str, ...] = ()
+    holiday: str = ""  # the holiday beginning that evening, when the organizer plays on it
 
 
 @dataclass
@@ -177,6 +185,19 @@ class Calendar:
     errors: list[str]
     changes: tuple[str, ...]
     notes: list[str]  # why the calendar was made again, shown above it
+    holidays: Mapping[dt.date, HolidayEvening] = dataclass_field(default_factory=dict)  # skipped
+    played: frozenset[dt.date] = frozenset()  # holiday evenings the organizer plays on
+
+    @property
+    def skipped_days(self) -> list[tuple[dt.date, str]]:
+        """Each skipped date with the holiday that made it skipped ("" for his own skips)."""
+        return [
+            (day, self.holidays[day].name if day in self.holidays else "") for day in self.skipped
+        ]
+
+    @property
+    def played_value(self) -> str:
+        return ",".join(d.isoformat() for d in sorted(self.played))
 
     @property
     def changed(self) -> bool:
@@ -189,6 +210,11 @@ class Calendar:
     @property
     def skipped_value(self) -> str:
         return ",".join(d.isoformat() for d in self.skipped)
+
+
+SKIPS_SHOWN = "skips-shown"  # the page listed the skipped dates, each with a ticked box
+SKIP_DATE = "skip-date"  # a skipped date's box: unticked, the date is played again
+PLAYED = "played"  # the holiday evenings the organizer plays on after all
 
 
 @login_required
@@ -383,10 +409,14 @@ def _calendar(
     count = rules.rounds_in_season or 0
     weekdays = rules.schedule.weekdays
     basis = f"{start.isoformat()}|{','.join(weekdays)}|{count}"
-    skipped = set(_iso_dates(str(post.get("skipped", ""))))
+    kinds = league.skipped_holidays if league else DEFAULT_SKIPPED
+    unskipped = _unskipped(post)
+    played = frozenset(_iso_dates(str(post.get(PLAYED, "")))) | unskipped
+    skipped = set(_iso_dates(str(post.get("skipped", "")))) - unskipped
     errors: list[str] = []
     row_errors: dict[int, list[str]] = {}
     changes = _basis_changes(str(post.get("basis", "")), basis)
+    kept: list[dt.date] = []
     if not changes:
         shown, row_errors = _shown_dates(post, count)
         # a tournament is one evening: its date is moved, not skipped
@@ -396,17 +426,23 @@ def _calendar(
             if date and post.get(f"skip-{n}") and not rules.is_tournament
         }
         skipped |= newly
-        changes = ("skip",) if newly else ()
-        kept = [date for date in shown if date is not None and date not in skipped]
-        dates = (
-            tournament_dates(start, count, after=kept)
-            if rules.is_tournament
-            else generate_dates(start, weekdays, count, skipped, after=kept)
-        )
-    elif rules.is_tournament:
-        dates = tournament_dates(start, count)
+        changes = ("skip",) if newly else ("unskip",) if unskipped else ()
+        kept = _with_dates([d for d in shown if d is not None and d not in skipped], unskipped)
+    holidays: dict[dt.date, HolidayEvening] = {}
+    if rules.is_tournament:
+        dates = tournament_dates(start, count, after=kept)
     else:
-        dates = generate_dates(start, weekdays, count, skipped)
+        dates, holidays = without_holidays(
+            lambda skips: generate_dates(
+                start, weekdays, count, skips, after=[d for d in kept if d not in skips]
+            ),
+            skipped,
+            kinds,
+            played,
+        )
+    if not changes and set(holidays) - skipped:
+        changes = ("holiday",)
+    skipped |= set(holidays)
     if len(dates) < count:
         errors.append(
             _("Only %(found)s of %(count)s round dates were found: choose the weekdays.")
@@ -425,8 +461,29 @@ def _calendar(
     # a round's message whose row is gone (fewer dates than rounds) is the calendar's own
     errors += [e for n, texts in sorted(row_errors.items()) if n > len(dates) for e in texts]
     zone = league_zone(league.timezone if league else "")
-    rows = [_row(n, d, rules, zone, tuple(row_errors.get(n, ()))) for n, d in enumerate(dates, 1)]
-    return Calendar(basis, dates, sorted(skipped), rows, errors, changes, [])
+    rows = [
+        _row(n, d, rules, zone, tuple(row_errors.get(n, ())), evening_holiday(d, kinds))
+        for n, d in enumerate(dates, 1)
+    ]
+    return Calendar(
+        basis, dates, sorted(skipped), rows, errors, changes, [], holidays, played & set(dates)
+    )
+
+
+def _unskipped(post: Mapping[str, Any]) -> frozenset[dt.date]:
+    """The skipped dates the organizer unticked (the page listed them, each ticked)."""
+    if post.get(SKIPS_SHOWN) != "1" or not isinstance(post, QueryDict):
+        return frozenset()
+    ticked = set(_iso_dates(",".join(post.getlist(SKIP_DATE))))
+    return frozenset(_iso_dates(str(post.get("skipped", "")))) - ticked
+
+
+def _with_dates(dates: list[dt.date], more: Collection[dt.date]) -> list[dt.date]:
+    """`dates` (in the organizer's order) with each of `more` put back in its place."""
+    for day in sorted(more):
+        at = next((i for i, date in enumerate(dates) if date > day), len(dates))
+        dates.insert(at, day)
+    return dates
 
 
 def _basis_changes(seen: str, basis: str) -> tuple[str, ...]:
@@ -459,7 +516,12 @@ def _shown_dates(
 
 
 def _row(
-    number: int, date: dt.date, rules: LeagueRules, zone: Any, errors: tuple[str, ...]
+    number: int,
+    date: dt.date,
+    rules: LeagueRules,
+    zone: Any,
+    errors: tuple[str, ...],
+    holiday: HolidayEvening | None = None,
 ) -> CalendarRow:
     times = round_times(date, rules.schedule, zone)
     method = rules.draw_method_for(number, date)
@@ -473,6 +535,7 @@ def _row(
         results_next_day=times.results_publish.date() != date,
         draw_method=str(Round.DrawMethod(method).label),
         errors=errors,
+        holiday=holiday.name if holiday else "",
     )
 
 

@@ -26,7 +26,8 @@ PAGES = {
     "round": (lambda season, player: f"/seasons/{season.slug}/rounds/2/", 9),
     # A round whose draw is private does not even load its tables (issue 13): 6 -> 5.
     "open-round": (lambda season, player: f"/seasons/{season.slug}/rounds/99/", 6),
-    "rules": (lambda season, player: f"/seasons/{season.slug}/rules/", 2),
+    # + the round dates, to list the holiday evenings without a round (issue 31): 2 -> 3.
+    "rules": (lambda season, player: f"/seasons/{season.slug}/rules/", 3),
     # + his section of the published rating list: the games that moved his rating most and
     # his opponents with their head-to-head links (issue 18): 4 -> 5.
     "player": (lambda season, player: f"/players/{player.slug}/", 6),
