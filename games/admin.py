@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import admin
@@ -22,6 +23,16 @@ class GameResultInline(admin.TabularInline[GameResult, Game]):
     max_num = 4
 
 
+def announce_seasons(season_ids: Iterable[int | None]) -> None:
+    """Announce the changed results of each season once, not per row (games without a
+    season: the pages across seasons)."""
+    seasons = sorted({season_id for season_id in season_ids if season_id is not None})
+    for season_id in seasons:
+        announce_results(season_id)
+    if not seasons:
+        announce_results(None)
+
+
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin[Game]):
     list_display = ("id", "season", "round", "table", "date", "status", "source", "rated")
@@ -35,12 +46,18 @@ class GameAdmin(admin.ModelAdmin[Game]):
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         refresh_facts([form.instance.pk])
-        announce_results(form.instance.season_id)
+        # A game moved to another season changes both seasons' results.
+        announce_seasons([form.instance.season_id, form.initial.get("season")])
 
     def delete_model(self, request: HttpRequest, obj: Game) -> None:
         season_id = obj.season_id
         super().delete_model(request, obj)
         announce_results(season_id)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Game]) -> None:
+        seasons = list(queryset.values_list("season_id", flat=True))
+        super().delete_queryset(request, queryset)
+        announce_seasons(seasons)
 
 
 @admin.register(GameResult)
@@ -65,8 +82,7 @@ class GameResultAdmin(admin.ModelAdmin[GameResult]):
         games = dict(queryset.values_list("game_id", "game__season_id"))
         super().delete_queryset(request, queryset)
         refresh_facts(games)
-        for season_id in set(games.values()):
-            announce_results(season_id)
+        announce_seasons(games.values())
 
 
 class ResultEventInline(admin.TabularInline[ResultEvent, ResultVersion]):

@@ -26,7 +26,8 @@ _ORDER = (Season.Status.UPCOMING, Season.Status.RUNNING, Season.Status.FINISHED)
 def advance_season_status(season: Season) -> bool:
     """Move the season's status forward to what its rounds and games say; True if it moved.
 
-    Saving the season asks for a publish of its snapshot (which carries the status).
+    The caller announces a move (league.signals.announce_season_change, once with the rest
+    of its change): the pages show the status, and the snapshot carries it.
     """
     if season.status == Season.Status.FINISHED:
         return False

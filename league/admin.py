@@ -22,23 +22,28 @@ from league.admin_names import InvisibleCharactersFilter, invisible_characters
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.permissions import may_link_player
 from league.rules import PRESETS, LeagueRules, RulesError
-from league.signals import announce_results, announce_season_change
+from league.signals import Change, announce_results, announce_season_change
 
 _M = TypeVar("_M", bound=models.Model)
 
 
 class PagesAdmin(admin.ModelAdmin[_M]):
     """The admin of rows the public pages show: every save (with its inlines) and delete
-    announces the seasons whose pages change (league.signals.season_changed), last in the
-    admin's transaction, as the actions do."""
+    announces the seasons whose pages change (league.signals), once per season, last in the
+    admin's transaction, as the actions do: their pages move on and they republish."""
 
     def seasons_of(self, obj: _M) -> set[int]:
         """The seasons whose public pages show `obj`."""
         raise NotImplementedError
 
+    def saved(self, form: Any, formsets: Any, change: bool) -> Change:
+        """What the save (`form` with its inlines' `formsets`) changed of those seasons; a
+        subclass also writes here what follows from it, before the announcement."""
+        return Change.SHOWN
+
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
-        announce_changes(self.seasons_of(form.instance))
+        announce_changes(self.seasons_of(form.instance), self.saved(form, formsets, change))
 
     def delete_model(self, request: HttpRequest, obj: _M) -> None:
         seasons = self.seasons_of(obj)
@@ -51,14 +56,18 @@ class PagesAdmin(admin.ModelAdmin[_M]):
         announce_changes(seasons)
 
 
-def announce_changes(season_ids: Iterable[int]) -> None:
-    """Announce each season's change (in order, as every writer locks their versions), and
-    the pages across seasons' when there is none."""
+def announce_changes(season_ids: Iterable[int], change: Change = Change.SHOWN) -> None:
+    """Announce each season's `change` once (in order, as every writer locks their
+    versions; changed results through announce_results), and the pages across seasons'
+    when there is none."""
     seasons = sorted(set(season_ids))
     for season_id in seasons:
-        announce_season_change(season_id)
+        if change == Change.RESULTS:
+            announce_results(season_id)
+        else:
+            announce_season_change(season_id, change)
     if not seasons:
-        announce_season_change(None)
+        announce_season_change(None, change)
 
 
 def refresh_round_facts(rounds: QuerySet[Round]) -> None:
@@ -143,16 +152,14 @@ class SeasonAdmin(PagesAdmin[Season]):
     def seasons_of(self, obj: Season) -> set[int]:
         return {obj.pk}
 
-    def save_model(self, request: HttpRequest, obj: Season, form: Any, change: bool) -> None:
-        super().save_model(request, obj, form, change)
-        if change and "rules" in form.changed_data:
-            announce_results(obj.pk)
-
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        super().save_related(request, form, formsets, change)
-        if any(formset.has_changed() for formset in formsets):
+    def saved(self, form: Any, formsets: Any, change: bool) -> Change:
+        # Edited rounds (their numbers) and edited rules count the results anew.
+        rounds_edited = any(formset.has_changed() for formset in formsets)
+        if rounds_edited:
             refresh_round_facts(Round.objects.filter(season=form.instance))
-            announce_results(form.instance.pk)
+        if rounds_edited or (change and "rules" in form.changed_data):
+            return Change.RESULTS
+        return Change.SHOWN
 
 
 class PlayerForm(forms.ModelForm[Player]):
@@ -207,6 +214,12 @@ class PlayerAdmin(PagesAdmin[Player]):
         form.actor = request.user  # type: ignore[attr-defined]  # PlayerForm's, set per request
         return form
 
+    def saved(self, form: Any, formsets: Any, change: bool) -> Change:
+        # A renamed player (or his new address): the seasons naming him republish in full.
+        if change and {"name", "slug"} & set(form.changed_data):
+            return Change.NAMES
+        return Change.SHOWN
+
     def seasons_of(self, obj: Player) -> set[int]:
         """The seasons that name the player: his registrations, seats and results."""
         return (
@@ -250,11 +263,12 @@ class RoundAdmin(PagesAdmin[Round]):
     def seasons_of(self, obj: Round) -> set[int]:
         return {obj.season_id}
 
-    def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
-        super().save_model(request, obj, form, change)
+    def saved(self, form: Any, formsets: Any, change: bool) -> Change:
+        # A round's number edited: its games' results carry it, and the standings count it.
         if change and "number" in form.changed_data:
-            refresh_round_facts(Round.objects.filter(pk=obj.pk))
-            announce_results(obj.season_id)
+            refresh_round_facts(Round.objects.filter(pk=form.instance.pk))
+            return Change.RESULTS
+        return Change.SHOWN
 
 
 @admin.register(Registration)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from django.db import transaction
 
 from league.models import Season
-from league.signals import announce_season_change
+from league.signals import Change, announce_season_change
 from publishing.models import SeasonSnapshot, SnapshotSection
 from publishing.snapshot_schema import SCHEMA, SnapshotData
 from publishing.snapshot_split import split_snapshot
@@ -67,7 +67,7 @@ def store_snapshot(
         ),
         batch_size=1,
     )
-    announce_season_change(season.pk)
+    announce_season_change(season.pk, Change.PUBLISHED)
     return snapshot
 
 

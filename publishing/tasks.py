@@ -14,6 +14,7 @@ from django.db import InterfaceError, OperationalError, transaction
 from core.errors import ActionError
 from games.season_status import advance_season_status
 from league.models import Season
+from league.signals import announce_season_change
 from publishing import coalesce, rounds
 from publishing.actions import do_publish_season, stale_season_ids
 from publishing.beat import sync_schedules
@@ -134,7 +135,9 @@ def run_sweep(now: dt.datetime | None = None) -> list[int]:
     holds up the others; database errors propagate so the sweep is retried.
     """
     for season in Season.objects.exclude(status=Season.Status.FINISHED).select_related("league"):
-        advance_season_status(season)
+        with transaction.atomic():
+            if advance_season_status(season):
+                announce_season_change(season.pk)
     sync_schedules()
     for season_id in Season.objects.exclude(status=Season.Status.FINISHED).values_list(
         "pk", flat=True

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from games.models import Game, GameResult
 from league.models import Player
-from league.signals import announce_season_change
+from league.signals import Change, announce_season_change
 from publishing.models import RatingSection, RatingSnapshot
 from publishing.rating_schema import (
     RATING_SCHEMA,
@@ -170,7 +170,7 @@ def do_publish_ratings(today: dt.date | None = None) -> RatingSnapshot | None:
             batch_size=500,
         )
         RatingSnapshot.objects.filter(version__lte=version - KEPT_VERSIONS).delete()
-        announce_season_change(None)  # the rating list and the players' pages
+        announce_season_change(None, Change.PUBLISHED)  # the rating list and the players' pages
         return snapshot
 
 

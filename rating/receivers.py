@@ -8,19 +8,21 @@ from django.db import transaction
 from django.db.models.signals import pre_delete
 
 from games.models import Game
-from league.signals import game_confirmed, season_results_changed
+from league.signals import Change, game_confirmed, season_results_changed
 from rating.actions import forget_history_from
-from rating.tasks import request_ratings, send_ratings, update_ratings
+from rating.tasks import request_ratings, send_ratings
 
 
 def _on_game_confirmed(sender: Any, game_id: int, **kwargs: Any) -> None:
     request_ratings(game_id)
 
 
-def _on_season_results_changed(sender: Any, season_id: int, **kwargs: Any) -> None:
+def _on_season_results_changed(
+    sender: Any, season_id: int, change: Change = Change.RESULTS, **kwargs: Any
+) -> None:
     # An import or an organizer's edit brings rated games that no confirmation announced.
     # The rating job itself announces the rated seasons it changed: no need to answer it.
-    if sender is not update_ratings:
+    if change != Change.RATING:
         request_ratings()
 
 

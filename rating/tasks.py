@@ -7,7 +7,7 @@ import logging
 from celery import shared_task
 from django.db import InterfaceError, OperationalError, transaction
 
-from league.signals import announce_results
+from league.signals import Change, announce_results
 from publishing import coalesce
 from rating.actions import do_apply_ratings
 from rating.list_publishing import do_publish_ratings
@@ -55,7 +55,7 @@ def update_ratings(game_id: int | None = None, *, full: bool = False) -> dict[st
         if do_sync_rated_season(season, threshold):
             changed.append(season.pk)
     for season_id in changed:
-        announce_results(season_id)
+        announce_results(season_id, change=Change.RATING)
     published = do_publish_ratings()
     return {
         "games": applied,

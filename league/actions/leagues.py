@@ -12,7 +12,7 @@ from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
 from league.models import League, Season
-from league.signals import announce_results
+from league.signals import announce_season_change
 
 
 def set_where_we_play(
@@ -38,5 +38,5 @@ def set_where_we_play(
         )
         running = Season.objects.filter(league=league).exclude(status=Season.Status.FINISHED)
         for season_id in running.values_list("pk", flat=True):
-            announce_results(season_id)
+            announce_season_change(season_id)
     return league

@@ -18,7 +18,7 @@ from games.actions import confirm_result, submit_result
 from games.models import Game
 from league.actions.draws import do_draw_round, publish_draw
 from league.models import Player, Season, Table
-from league.signals import game_confirmed, season_results_changed
+from league.signals import announce_results
 from publishing import tasks
 from publishing.models import SeasonSnapshot
 from rating.models import RatingChange
@@ -36,9 +36,7 @@ def confirm(season: Season, number: int, scores: dict[str, int]) -> Game:
     with transaction.atomic():
         round_ = f.round_(season, number, SUNDAY + dt.timedelta(days=7 * number))
         game = f.table_game(season, round_, 1, scores)
-        season_id, game_id = season.pk, game.pk
-        transaction.on_commit(lambda: season_results_changed.send(sender=Game, season_id=season_id))
-        transaction.on_commit(lambda: game_confirmed.send(sender=Game, game_id=game_id))
+        announce_results(season.pk, game.pk)
     return game
 
 

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 from django.db import OperationalError
 
-from league.signals import game_confirmed, season_results_changed
+from league.signals import Change, announce_results, announce_season_change, game_confirmed
 from publishing import coalesce, tasks
 from publishing.models import SeasonSnapshot
 from rating.models import RatingChange
@@ -40,10 +40,41 @@ def season():
     return season
 
 
-def test_season_results_changed_publishes_after_commit(season, django_capture_on_commit_callbacks):
+def test_announced_results_publish_after_commit(season, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        season_results_changed.send(sender=None, season_id=season.pk)
+        announce_results(season.pk)
     assert SeasonSnapshot.objects.filter(season=season).count() == 1
+
+
+def test_an_announced_change_of_what_the_pages_show_publishes_after_commit(
+    season, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        announce_season_change(season.pk)
+        assert not SeasonSnapshot.objects.filter(season=season).exists()  # after commit only
+    assert SeasonSnapshot.objects.filter(season=season).count() == 1
+
+
+def test_a_published_snapshot_asks_for_no_publish(season, monkeypatch):
+    asked: list[int] = []
+    monkeypatch.setattr("publishing.receivers.request_publish", lambda s, **k: asked.append(s))
+    assert tasks.publish_season.apply((season.pk,)).get() == 1  # announces Change.PUBLISHED
+    announce_season_change(None)  # the pages across seasons only
+    assert asked == []
+    announce_season_change(season.pk, Change.PUBLISHED)
+    announce_season_change(season.pk)
+    assert asked == [season.pk]
+
+
+def test_a_season_saved_without_an_announcement_publishes_nothing_until_the_sweep(
+    season, django_capture_on_commit_callbacks
+):
+    """No per-model hooks: the domain announces; the sweep is the safety net."""
+    with django_capture_on_commit_callbacks(execute=True):
+        season.rules = {"placement_points": [7, 3, 1, 0]}
+        season.save()
+    assert not SeasonSnapshot.objects.filter(season=season).exists()
+    assert tasks.sweep() == [season.pk]
 
 
 def test_game_confirmed_updates_ratings_after_commit(season, django_capture_on_commit_callbacks):
@@ -78,7 +109,7 @@ def test_the_first_change_is_published_on_commit_in_eager_mode(
     season, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        season_results_changed.send(sender=None, season_id=season.pk)
+        announce_results(season.pk)
         assert not SeasonSnapshot.objects.filter(season=season).exists()  # after commit only
     assert SeasonSnapshot.objects.filter(season=season).count() == 1
 
@@ -151,12 +182,31 @@ def test_publishing_an_unknown_season_is_a_no_op():
     assert tasks.publish_season.apply((987654,)).get() is None
 
 
-def test_a_rules_change_republishes_the_season(season, django_capture_on_commit_callbacks):
+def test_an_admin_edit_of_a_seasons_rules_republishes(
+    season, admin_client, django_capture_on_commit_callbacks
+):
+    from league.models import Season
+
     with django_capture_on_commit_callbacks(execute=True):
-        season_results_changed.send(sender=None, season_id=season.pk)
+        announce_results(season.pk)
     with django_capture_on_commit_callbacks(execute=True):
-        season.rules = {"placement_points": [7, 3, 1, 0]}
-        season.save()
+        response = admin_client.post(
+            f"/admin/league/season/{season.pk}/change/",
+            {
+                "league": season.league_id,
+                "slug": season.slug,
+                "name": season.name,
+                "rules_preset": season.rules_preset,
+                "rules": '{"placement_points": [7, 3, 1, 0]}',
+                "start": season.start.isoformat(),
+                "end": season.end.isoformat(),
+                "status": season.status,
+                "rounds-TOTAL_FORMS": "0",
+                "rounds-INITIAL_FORMS": "0",
+            },
+        )
+    assert response.status_code == 302
+    assert Season.objects.get(pk=season.pk).rules["placement_points"] == [7, 3, 1, 0]
     latest = SeasonSnapshot.objects.filter(season=season).order_by("-version").first()
     assert latest.version == 2
     assert latest.data["standings"][0]["points"] == 7.0
@@ -182,17 +232,42 @@ def test_a_season_with_broken_rules_does_not_hold_up_the_sweep(season):
     assert not SeasonSnapshot.objects.filter(season=broken).exists()
 
 
-def test_a_renamed_player_is_republished(season, django_capture_on_commit_callbacks):
+def test_a_renamed_player_republishes_the_seasons_naming_him(
+    season, admin_client, django_capture_on_commit_callbacks
+):
     from league.models import Player
 
+    other = f.season(slug="season-11")
     tasks.publish_season.apply((season.pk,))
+    tasks.publish_season.apply((other.pk,))
+    dana = Player.objects.get(name="Dana")
     with django_capture_on_commit_callbacks(execute=True):
-        dana = Player.objects.get(name="Dana")
-        dana.name = "Dana K."
-        dana.save()
+        response = admin_client.post(
+            f"/admin/league/player/{dana.pk}/change/",
+            {"name": "Dana K.", "slug": dana.slug, "user": ""},
+        )
+    assert response.status_code == 302
     latest = SeasonSnapshot.objects.filter(season=season).order_by("-version").first()
     assert latest.version == 2
     assert latest.data["standings"][0]["player"] == "Dana K."
+    # a season that does not name him is left as it is
+    assert SeasonSnapshot.objects.filter(season=other).count() == 1
+
+
+def test_a_player_saved_without_a_new_name_forces_no_publish(
+    season, admin_client, django_capture_on_commit_callbacks, monkeypatch
+):
+    from league.models import Player
+
+    forced: list[int] = []
+    monkeypatch.setattr(tasks, "_send_forced", forced.append)
+    dana = Player.objects.get(name="Dana")
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(
+            f"/admin/league/player/{dana.pk}/change/",
+            {"name": dana.name, "slug": dana.slug, "user": ""},
+        )
+    assert forced == []
 
 
 def test_a_forced_publish_of_unchanged_content_stores_nothing(season):

@@ -157,6 +157,7 @@ def test_a_registration_added_in_the_admin_changes_the_pages(season, admin_clien
 def test_edits_in_the_admin_change_the_pages_they_show(season):
     class Form:  # the league's change form, saved
         instance = season.league
+        changed_data: list[str] = []
 
         def save_m2m(self) -> None:
             pass
@@ -173,6 +174,7 @@ def test_edits_in_the_admin_change_the_pages_they_show(season):
 
     class PlayerForm(Form):
         instance = renamed  # type: ignore[assignment]  # a player of the season, renamed
+        changed_data = ["name"]
 
     players = PlayerAdmin(Player, admin.site)
     changes(season, lambda: players.save_related(admin_request(), PlayerForm(), [], True))
