@@ -12,7 +12,7 @@ from api.models import ApiToken
 from api.platform_players import resolve_players
 from api.submissions import PlayerRef
 from core.errors import ActionError
-from league.actions.draws import do_draw_round, publish_draw
+from draws.actions import do_draw_round, publish_draw
 from league.actions.registration import register_players
 from league.models import Round
 

@@ -62,8 +62,8 @@ def pure(players: int, repeat: int) -> None:
 
 
 def through_database(players: int, repeat: int) -> None:
+    from draws.actions import do_draw_round
     from games.season_import import import_season
-    from league.actions.draws import do_draw_round
     from league.models import Player, Registration, Round, Season, Seat
     from tests.league.factories import random_rounds_season, round_dates
 

@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "league",
     "games",
     "standings",
+    "draws",
     "accounts",
     "publishing",
     "rating",

@@ -1,7 +1,7 @@
 """Pure table-draw strategies (RULES.md 3.1, 3.4): players in, tables and reserves out, no ORM.
 
 Two layers, as in Tabbycat: this module works on plain player keys and returns plain data;
-`league.actions.draws` reads a round's settings and registrations and writes the rows.
+the `draws` package reads a round's entrants (their names) and writes the rows.
 
 Every strategy puts all players in one order and seats them 4 to a table in that order,
 table 1 first; the `remainder` option decides what happens to the 1-3 players left over.

@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 
 from core.errors import ActionError
+from draws.actions import do_draw_round, publish_draw
+from draws.stored import DRAWN_STATUSES
 from games.models import Game
 from league.actions.common import league_zone, season_rules
-from league.actions.draws import DRAWN_STATUSES, do_draw_round, publish_draw
 from league.actions.registration import close_registration
 from league.models import Registration, Round, Season
 from league.round_names import round_in_sentence

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from league.actions.draws import do_draw_round
+from draws.actions import do_draw_round
 from league.models import Player, Registration, Round, Season
 from tests.roundsupport import FAR_SUNDAY, FAR_WEDNESDAY
 

@@ -3,9 +3,9 @@ finish, stage after stage, then the final table."""
 
 from __future__ import annotations
 
+from draws.actions import do_draw_round, publish_draw
 from games.actions import organizer_set_result
 from games.finish import finish_round
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Round, Season, Table
 from tests.roundsupport import FAR_SUNDAY, make_players, make_round, make_season, register
 

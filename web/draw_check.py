@@ -10,8 +10,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from draws.stored import draw_history
 from league.draw import SHA256_RECIPE
-from league.draw_records import draw_history
 from league.models import Round
 from league.stage_check import verdict
 from web import queries

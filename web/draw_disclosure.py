@@ -9,8 +9,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.actions.draws import load_draw
-from league.draw_records import draw_history
+from draws.stored import draw_history, load_draw
 from league.models import DrawRecord, Round
 
 

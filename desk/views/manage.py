@@ -27,12 +27,13 @@ from core.permissions import require_any_organizer, require_organizer
 from core.site import site_address
 from desk.audit_text import Labels, audit_sentence
 from desk.views.desk import DeskTable, all_confirmed, desk_tables, swap_groups
+from draws.actions import do_draw_round, publish_draw, swap_players
+from draws.stored import draw_history, load_draw
 from games.disputes import disputes_for
 from games.finish import finish_round
 from games.models import ResultVersion
 from games.seat_link_lists import round_links
 from league.actions.common import registration_deadline, season_rules
-from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.actions.players import NameChoiceMissing, confirmed_players, match_players
 from league.actions.registration import (
     close_registration,
@@ -42,7 +43,6 @@ from league.actions.registration import (
     unregister_player,
 )
 from league.actions.rounds import create_round
-from league.draw_records import draw_history
 from league.models import League, Player, Registration, Round, Season, Table
 from league.name_match import NameMatch
 from league.round_names import is_tournament

@@ -10,8 +10,8 @@ import pytest
 from django.db import connection, connections
 
 from api.models import GameSubmission
+from draws.actions import do_draw_round, publish_draw
 from games.models import Game, GameResult, ResultVersion
-from league.actions.draws import do_draw_round, publish_draw
 from league.actions.players import get_or_create_players
 from league.actions.registration import register_players
 from league.models import Player, Round, Seat, Table

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 
 from api.models import ApiToken
 from api.tokens import create_token
+from draws.actions import publish_draw
 from games.season_import import import_season
-from league.actions.draws import publish_draw
 from league.actions.players import get_or_create_players
 from league.models import Round
 from tests.api.conftest import client_for, rounds_season_file

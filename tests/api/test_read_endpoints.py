@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from draws.actions import do_draw_round, publish_draw
 from games.season_import import import_season
-from league.actions.draws import do_draw_round, publish_draw
 from league.actions.players import get_or_create_players
 from league.actions.registration import register_players
 from league.models import Round, Season

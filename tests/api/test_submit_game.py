@@ -12,10 +12,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from api.models import PlatformPlayer
+from draws.actions import do_draw_round, publish_draw
 from games.actions import organizer_set_result, submit_result
 from games.finish import finish_round
 from games.models import Game, GameResult, ResultVersion
-from league.actions.draws import do_draw_round, publish_draw
 from league.actions.registration import register_players
 from league.models import Player, Round, Season
 from league.signals import game_confirmed, season_results_changed

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from draws.actions import do_draw_round, publish_draw, swap_players
+from draws.stored import load_draw
 from games.facts import results_for
 from games.models import Game, GameResult
-from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.models import DrawRecord, Player, Round
 from tests.browser.conftest import (
     PHONE,

@@ -23,10 +23,10 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 
+from draws.actions import do_draw_round, publish_draw
 from games.actions import dispute_result, submit_result
 from games.models import SeatLink, SheetDraft
 from games.seat_links import issue_links, token_for
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Player, Registration, Round, Season, Seat, Table
 from publishing.actions import do_publish_season
 from tests.browser.conftest import PHONE_390, log_in, make_account, new_phone

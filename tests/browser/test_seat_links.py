@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
+from draws.actions import do_draw_round, publish_draw
 from games.models import Game, ResultEvent, SeatLink
 from games.seat_links import issue_links, token_for
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Player, Registration, Round, Seat, Table
 from tests.browser.conftest import (
     PHONE_390,

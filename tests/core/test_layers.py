@@ -4,16 +4,14 @@ inside a function (the habit that dodged the old import cycles)."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from django.core.exceptions import ImproperlyConfigured
-
 from config.app_packages import APP_PACKAGES
 from core.actor import SYSTEM, Actor
-from league import ranking
+from draws import entrants
 from standings.loader import current_ranking as standings_ranking
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,14 +61,8 @@ def test_the_system_is_an_actor_with_no_user_id() -> None:
     assert repr(actor) == "SYSTEM"
 
 
-def test_the_standings_app_supplies_the_ranking_draws_seat_by() -> None:
-    # Ranking draws (league) read the standings (a layer above) through this one hook.
-    assert ranking._source == [standings_ranking]
-
-
-def test_a_missing_ranking_source_is_a_clear_configuration_error(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(ranking, "_source", [])
-    with pytest.raises(ImproperlyConfigured, match="standings app"):
-        ranking.current_ranking(None)  # type: ignore[arg-type]
+def test_the_draws_read_the_ranking_from_the_standings_below_them() -> None:
+    # The draws sit above the standings (issue 29 item 2): they import the ranking, and no
+    # start-up registry in the league reaches up for it any more.
+    assert entrants.current_ranking is standings_ranking
+    assert importlib.util.find_spec("league.ranking") is None

@@ -8,10 +8,10 @@ from django.test import Client
 from django.urls import reverse
 
 from core.errors import ActionError
+from draws.actions import do_draw_round, publish_draw
 from games.models import ResultVersion, SeatLink
 from games.seat_link_lists import round_links
 from games.seat_links import issue_links, revoke_link, token_for
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Seat
 from tests.roundsupport import make_organizer
 from tests.tournamentsupport import play, tournament

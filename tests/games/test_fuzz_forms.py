@@ -6,8 +6,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from draws.actions import do_draw_round, publish_draw
 from games.models import Game, GameResult, ResultVersion
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Round, Table
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, register
 

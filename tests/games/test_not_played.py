@@ -7,10 +7,10 @@ from django.urls import reverse
 
 from core.errors import ActionError
 from core.models import AuditEntry
+from draws.actions import do_draw_round, publish_draw
 from games.actions import organizer_set_result
 from games.finish import finish_round
 from games.not_played import mark_not_played
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Round, Seat, Table
 from publishing.actions import do_publish_season
 from publishing.messages import results_text

@@ -14,9 +14,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from config import request_ids
+from draws.actions import do_draw_round, publish_draw
 from games.actions import confirm_result, submit_result
 from games.models import Game
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Player, Season, Table
 from league.signals import announce_results
 from publishing import tasks

@@ -5,7 +5,8 @@ import threading
 import pytest
 from django.db import connection
 
-from league.actions.draws import do_draw_round, load_draw
+from draws.actions import do_draw_round
+from draws.stored import load_draw
 from league.actions.registration import register_player
 from league.models import Registration, Seat, Table
 from tests.roundsupport import make_players, make_round, make_season, register

@@ -10,8 +10,8 @@ import pytest
 from django.apps import apps
 from django.utils import timezone
 
+from draws.stored import load_draw
 from games.season_import import import_season
-from league.actions.draws import load_draw
 from league.models import Round
 from publishing.actions import do_publish_season
 from tests.publishing import factories as f

@@ -16,9 +16,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.errors import ActionError
+from draws.actions import do_draw_round, publish_draw, swap_players
+from draws.stored import load_draw
 from games.facts import results_for
 from games.models import Game, GameResult
-from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.models import DrawChange, DrawRecord, Player, Round, Seat
 from publishing.actions import do_publish_season
 from publishing.messages import draw_summary

@@ -10,9 +10,10 @@ from django.core.management.base import CommandError
 
 from core.errors import ActionCode, ActionError
 from core.models import AuditEntry
+from draws.actions import do_draw_round, publish_draw, swap_players
+from draws.stored import load_draw
 from games.facts import results_for
 from games.models import Game, GameResult
-from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
 from league.models import Player, Round, Seat, Table
 from tests.roundsupport import (
     FAR_SUNDAY,

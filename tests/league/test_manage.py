@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from core.models import AuditEntry
+from draws.actions import do_draw_round, publish_draw
 from games.models import Game
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Registration, Round, Seat, Table
 from tests.roundsupport import (
     FAR_SUNDAY,

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from core.errors import ActionError
 from core.models import AuditEntry
-from league.actions.draws import do_draw_round, swap_players
+from draws.actions import do_draw_round, swap_players
 from league.actions.registration import (
     close_registration,
     register_latecomers,

@@ -7,8 +7,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from draws.actions import do_draw_round, publish_draw, swap_players
 from games.actions import confirm_result, dispute_result, submit_result
-from league.actions.draws import do_draw_round, publish_draw, swap_players
 from league.actions.registration import close_registration
 from league.models import Registration, Seat, Table
 from publishing.actions import do_publish_season

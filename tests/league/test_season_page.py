@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from league.actions.draws import do_draw_round
+from draws.actions import do_draw_round
 from league.models import Round, Season
 from tests.roundsupport import (
     FAR_SUNDAY,

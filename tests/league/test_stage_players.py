@@ -14,7 +14,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from core.errors import ActionCode, ActionError
-from league.actions.draws import do_draw_round, load_draw, swap_players
+from draws.actions import do_draw_round, swap_players
+from draws.stored import load_draw
 from league.actions.registration import register_player, unregister_player
 from league.models import Player, Registration, Round, Season, Seat, Table
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, register

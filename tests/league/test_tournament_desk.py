@@ -8,8 +8,8 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
+from draws.actions import do_draw_round, publish_draw
 from games.actions import organizer_set_result
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Round, Season, Table
 from league.rules import LeagueRules
 from publishing.actions import do_publish_season

@@ -13,9 +13,9 @@ from django.core.management import call_command
 from django.utils import translation
 
 from core.errors import ActionError
+from draws.actions import do_draw_round, publish_draw
 from games.actions import organizer_set_result
 from games.finish import finish_round
-from league.actions.draws import do_draw_round, publish_draw
 from league.draw_check import RecordedDraw, matches_seed
 from league.models import DrawRecord, Round, Table
 from publishing.rounds import run_round_schedule

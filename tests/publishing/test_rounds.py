@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
 
+from draws.actions import do_draw_round, publish_draw
 from games.models import Game
-from league.actions.draws import do_draw_round, publish_draw
 from league.models import Player, Registration, Round, Table
 from publishing.actions import do_publish_season
 from publishing.rounds import notify_round, run_round_schedule

@@ -74,7 +74,7 @@ def test_snapshot_race_chart_is_cumulative_points_per_round(season_with_two_roun
 
 
 def recorded(round_, **fields):
-    """The draw record a round drawn by the app has (league.draw_records)."""
+    """The draw record a round drawn by the app has (draws.stored)."""
     return DrawRecord.objects.create(
         round=round_, number=1, method=round_.draw_method, recipe="sha256-v1",
         seed=round_.draw_seed, drawn_at=timezone.now(), **fields,

@@ -9,7 +9,7 @@ from django.core.management.base import CommandError, OutputWrapper
 
 COMMANDS = {
     "register": "league",
-    "draw": "league",
+    "draw": "draws",
     "standings": "standings",
     "import_season": "games",
     "score_deals": "games",

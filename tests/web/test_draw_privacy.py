@@ -8,9 +8,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from core.errors import ActionCode, ActionError
+from draws.actions import do_draw_round, publish_draw
+from draws.stored import load_draw
 from games.actions import organizer_set_result, submit_result
 from games.models import ResultVersion
-from league.actions.draws import do_draw_round, load_draw, publish_draw
 from league.models import Player, Round, Season, Seat
 from publishing.actions import do_publish_season
 from tests.drawsupport import METHODS, SEED, draw_round

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from core.unstorable import is_storable, printable
-from league.actions.draws import do_draw_round
+from draws.actions import do_draw_round
 from league.models import Player, Registration, Table
 from tests.roundsupport import make_organizer, make_players, make_round, make_season, register
 

@@ -10,8 +10,8 @@ from django.test import RequestFactory
 from django.utils import timezone, translation
 
 from core.errors import ActionError
+from draws.actions import do_draw_round, publish_draw, swap_players
 from games.actions import confirm_result, submit_result
-from league.actions.draws import do_draw_round, publish_draw, swap_players
 from league.actions.leagues import set_where_we_play
 from league.actions.registration import (
     close_registration,

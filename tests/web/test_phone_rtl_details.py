@@ -9,8 +9,8 @@ from django.utils import translation
 from config.views import server_error
 from core.bidi import isolated
 from core.models import AuditEntry
+from draws.actions import publish_draw
 from games.actions import organizer_set_result, submit_result
-from league.actions.draws import publish_draw
 from tests.games.test_result_pages import seated_users
 from tests.games.test_result_pages import table as table  # the fixture
 from tests.roundsupport import make_organizer, make_user

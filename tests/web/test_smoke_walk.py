@@ -24,10 +24,10 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from accounts.models import PlayerClaim
+from draws.actions import do_draw_round, publish_draw
 from games.actions import submit_result
 from games.demo import ORGANIZER, load_demo
 from games.models import Game
-from league.actions.draws import do_draw_round, publish_draw
 from league.actions.registration import close_registration
 from league.models import League, Player, Registration, Round, Season, Table
 from publishing.actions import do_publish_season

@@ -8,10 +8,11 @@ import re
 
 import pytest
 
+from draws.actions import do_draw_round, publish_draw, swap_players
+from draws.stage_checks import refresh_stage_checks
+from draws.stored import load_draw
 from games.actions import organizer_set_result
 from league import tournament_draw
-from league.actions.draws import do_draw_round, load_draw, publish_draw, swap_players
-from league.actions.stage_checks import refresh_stage_checks
 from league.models import DrawRecord, Player, Round, Seat, Table
 from tests.roundsupport import make_season
 from tests.tournamentsupport import SCORES, run, tournament

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from league.actions.draws import do_draw_round
+from draws.actions import do_draw_round
 from league.models import Seat, Table
 from publishing.actions import do_publish_season
 from standings.loader import season_standings

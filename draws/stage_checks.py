@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from draws.entrants import standing_now
+from draws.stored import current_record, seats_now_follow
 from league.actions.common import lock_round
-from league.actions.draws import current_record, seats_now_follow, standing_list
-from league.models import DrawRecord, Player, Round
+from league.models import DrawRecord, Round
 from league.signals import announce_season_change
 from league.stage_check import SEATS, STANDING, rests_on
 
@@ -25,23 +26,26 @@ def refresh_stage_checks(season_id: int) -> int:
         .order_by("round__number")
         .values_list("round_id", flat=True)
     )
-    changed = 0
-    for round_id in round_ids:
-        with transaction.atomic():
-            locked = lock_round(round_id)
-            record = current_record(locked)
-            if record is None or record.method != Round.DrawMethod.STANDING:
-                continue  # drawn again meanwhile
-            names = [entry["player"] for entry in record.starting_list]
-            now = standing_list(locked, list(Player.objects.filter(name__in=names)))
-            check = {
-                **record.server_check,
-                STANDING: rests_on(now) == rests_on(record.starting_list),
-                SEATS: seats_now_follow(locked, record),
-            }
-            if check != record.server_check:
-                record.server_check = check
-                record.save(update_fields=["server_check"])
-                announce_season_change(locked.season_id)
-                changed += 1
-    return changed
+    return sum(_refresh(round_id) for round_id in round_ids)
+
+
+def _refresh(round_id: int) -> bool:
+    """Check the standing draw of one round again; True when its kept check changed."""
+    with transaction.atomic():
+        locked = lock_round(round_id)
+        record = current_record(locked)
+        if record is None or record.method != Round.DrawMethod.STANDING:
+            return False  # drawn again meanwhile
+        names = [entry["player"] for entry in record.starting_list]
+        now = standing_now(locked, names).starting_list()
+        check = {
+            **record.server_check,
+            STANDING: rests_on(now) == rests_on(record.starting_list),
+            SEATS: seats_now_follow(locked, record),
+        }
+        if check == record.server_check:
+            return False
+        record.server_check = check
+        record.save(update_fields=["server_check"])
+        announce_season_change(locked.season_id)
+        return True

@@ -1,5 +1,5 @@
-"""The league's own receivers: a tournament stage's kept draw check follows the season's
-results (league.actions.stage_checks)."""
+"""The draws' receivers: a tournament stage's kept draw check follows the season's results
+(draws.stage_checks)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import logging
 from typing import Any
 
 from core.errors import ActionError
-from league.actions.stage_checks import refresh_stage_checks
+from draws.stage_checks import refresh_stage_checks
 from league.signals import season_results_changed
 
 logger = logging.getLogger(__name__)
@@ -24,4 +24,4 @@ def _on_season_results_changed(sender: Any, season_id: int | None, **kwargs: Any
 
 def connect() -> None:
     """Connect the receivers (called once from the app config)."""
-    season_results_changed.connect(_on_season_results_changed, dispatch_uid="league.stage_checks")
+    season_results_changed.connect(_on_season_results_changed, dispatch_uid="draws.stage_checks")

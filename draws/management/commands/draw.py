@@ -10,10 +10,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.actor import SYSTEM
 from core.errors import ActionError
+from draws.actions import do_draw_round
+from draws.stored import audit_draw
 from league.actions.common import get_round
-from league.actions.draws import do_draw_round
 from league.draw import DrawError
-from league.draw_records import audit_draw
 from league.models import Round
 
 
