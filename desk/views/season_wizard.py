@@ -33,7 +33,7 @@ from league.latin_slug import HEBREW_LETTERS, latin_slug
 from league.models import League, Round, Season
 from league.preset_names import league_preset_choices, league_preset_name
 from league.rules import PRESETS, WEEKDAYS, LeagueRules, RulesError, preset_dict
-from league.rules_form import WEEKDAY_CHOICES, RulesForm, field_name
+from league.rules.form import WEEKDAY_CHOICES, RulesForm, field_name
 from league.season_calendar import (
     LATEST_DATE,
     can_extend,
