@@ -15,21 +15,17 @@ from rest_framework.views import exception_handler
 
 from api.limits import max_body_bytes
 from core.errors import ActionCode, ActionError
-from scoring.problems import Problem
+from league.lookups import LookupCode, LookupRefused
+from scoring.problems import Problem, ProblemError
 
 
 class ApiErrorCode(StrEnum):
-    """Codes of errors that are about the request rather than the game's rules (FORMATS.md 3)."""
+    """Codes of errors that are about the request rather than the game's rules (FORMATS.md 3);
+    where a game goes (its season, round and table) the league's lookups say, with
+    `league.lookups.LookupCode`."""
 
     MALFORMED = "malformed"
-    UNKNOWN_SEASON = "unknown_season"
-    UNKNOWN_LEAGUE = "unknown_league"
-    UNKNOWN_ROUND = "unknown_round"
     UNKNOWN_PLAYER = "unknown_player"
-    NO_SEASON_ON_DATE = "no_season_on_date"
-    DATE_OUTSIDE_SEASON = "date_outside_season"
-    DUPLICATE_PLAYER = "duplicate_player"
-    NOT_AT_TABLE = "not_at_table"
     DEAL_COUNT = "deal_count"
     PRESET_MISMATCH = "preset_mismatch"
     SCORES_MISMATCH = "scores_mismatch"
@@ -39,9 +35,7 @@ class ApiErrorCode(StrEnum):
     METHOD_NOT_ALLOWED = "method_not_allowed"
     UNSUPPORTED_MEDIA_TYPE = "unsupported_media_type"
     NOT_ACCEPTABLE = "not_acceptable"
-    CONFLICT = "conflict"
     TABLE_HAS_GAME = "table_has_game"
-    SEAT_ORDER = "seat_order"
     TOO_LARGE = "too_large"
     THROTTLED = "throttled"
     DUPLICATE_KEY = "duplicate_key"
@@ -65,11 +59,20 @@ class InvalidRequest(ApiError):
         super().__init__(status.HTTP_400_BAD_REQUEST, problems)
 
 
-class Conflict(ApiError):
-    """409: the request contradicts what is stored (e.g. a game id resent with new content)."""
+class ApiRefusal(ProblemError[ApiErrorCode]):
+    """A refusal of the API's own actions (what is stored refuses the game: the table has a
+    result; the season's rules do not read), no HTTP in it: the exception handler answers it
+    with its code's status (ACTION_STATUS), like a league action's refusal."""
 
-    def __init__(self, code: ApiErrorCode, message: str, path: str = "") -> None:
-        super().__init__(status.HTTP_409_CONFLICT, [Problem(code, path, message)])
+
+class Rejected(Exception):
+    """What a request names cannot be stored, for each of `problems` (a player's id and name,
+    the game record under the league's rules), all found at once; nothing was written. The
+    exception handler answers it 400 with every problem (InvalidRequest)."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(p.message for p in self.problems))
 
 
 class PayloadTooLarge(ApiError):
@@ -125,6 +128,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         exc = exceptions.NotFound("Nothing is here; check the address and its slug or number.")
     if isinstance(exc, RequestDataTooBig):
         exc = PayloadTooLarge(max_body_bytes())
+    if isinstance(exc, (ActionError, LookupRefused, ApiRefusal)):
+        exc = refused_by_action(exc)
+    if isinstance(exc, Rejected):
+        exc = InvalidRequest(exc.problems)
     response = exception_handler(exc, context)
     if response is None:
         return None
@@ -143,8 +150,10 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     return response
 
 
-# The one table of a refused action's HTTP status, by its code (docs/api.md lists them).
-ACTION_STATUS: Mapping[ActionCode, int] = {
+# The one table of a refusal's HTTP status, by its code (docs/api.md lists them): the league
+# and games actions' (ActionCode), the league's lookups' (LookupCode) and the API's own
+# (ApiRefusal). No two codes in it share a value.
+ACTION_STATUS: Mapping[StrEnum, int] = {
     ActionCode.UNKNOWN: status.HTTP_404_NOT_FOUND,
     ActionCode.FORBIDDEN: status.HTTP_403_FORBIDDEN,
     **dict.fromkeys(
@@ -192,11 +201,15 @@ ACTION_STATUS: Mapping[ActionCode, int] = {
         ),
         status.HTTP_409_CONFLICT,
     ),
+    **dict.fromkeys(LookupCode, status.HTTP_400_BAD_REQUEST),
+    ApiErrorCode.MALFORMED: status.HTTP_400_BAD_REQUEST,
+    ApiErrorCode.TABLE_HAS_GAME: status.HTTP_409_CONFLICT,
 }
 
 
-def refused_by_action(refused: ActionError) -> exceptions.APIException:
-    """A league action's refusal as an API error, with its code's status (ACTION_STATUS)."""
+def refused_by_action(refused: ProblemError[Any]) -> exceptions.APIException:
+    """A refusal (ActionError, LookupRefused, ApiRefusal) as an API error, with its code's
+    status (ACTION_STATUS): the one place a refusal becomes HTTP."""
     code = ACTION_STATUS[refused.code]
     if code == status.HTTP_404_NOT_FOUND:
         return exceptions.NotFound(refused.message)

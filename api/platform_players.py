@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from api.errors import ApiErrorCode, InvalidRequest
+from api.errors import ApiErrorCode, Rejected
 from api.models import ApiToken, PlatformPlayer
 from api.submissions import PlayerRef
 from core.errors import ActionError
@@ -38,16 +38,14 @@ def resolve_players(token: ApiToken, refs: Sequence[PlayerRef]) -> list[Player]:
         *_mismatched_names(refs, known, named),
     ]
     if problems:
-        raise InvalidRequest(problems)
+        raise Rejected(problems)
     # New rows are inserted in sorted order so concurrent requests wait for each other
     # instead of deadlocking.
     wanted = {name for seat, name in named.items() if refs[seat].platform_id not in known}
     try:
         by_name = get_or_create_players(sorted(wanted)) if wanted else {}
     except ActionError as refused:
-        raise InvalidRequest(
-            [Problem(ApiErrorCode.MALFORMED, "players", refused.message)]
-        ) from None
+        raise Rejected([Problem(ApiErrorCode.MALFORMED, "players", refused.message)]) from None
     new_links = {
         r.platform_id: by_name[named[seat]]
         for seat, r in enumerate(refs)
@@ -77,9 +75,7 @@ def _clean_names(refs: Sequence[PlayerRef]) -> dict[int, str]:
             try:
                 named[seat] = clean_player_name(ref.name, where)
             except ActionError as refused:
-                raise InvalidRequest(
-                    [Problem(ApiErrorCode.MALFORMED, where, refused.message)]
-                ) from None
+                raise Rejected([Problem(ApiErrorCode.MALFORMED, where, refused.message)]) from None
     return named
 
 

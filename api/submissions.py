@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from api.errors import ApiErrorCode, InvalidRequest
+from api.errors import ApiErrorCode, Rejected
 from league.game_check import SHAPE_CODES, GameCode, GameRules, check_game
 from scoring import Problem
 
@@ -115,12 +115,12 @@ def _api_problem(problem: Problem) -> Problem:
 def score_submission(submission: Submission, rules: GameRules) -> ScoredGame:
     """The game's scores: given, or computed from the record by the league's scoring rules.
 
-    Raises InvalidRequest listing every problem of the game check (league.game_check): the
+    Raises Rejected listing every problem of the game check (league.game_check): the
     engine's rule errors with their paths under `record`, a wrong deal count or a record in
     another preset (these alone, first), or scores that disagree with the record.
     """
     check = check_game(rules, record=submission.record, totals=submission.scores)
     shape = [p for p in check.problems if p.code in SHAPE_CODES]
     if shape or check.totals is None:
-        raise InvalidRequest([_api_problem(p) for p in shape or check.problems])
+        raise Rejected([_api_problem(p) for p in shape or check.problems])
     return ScoredGame(check.totals, None if check.deals is None else list(check.deals))
