@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "rating",
     "api",
     "web",
+    "desk",  # the organizer's pages and the league's admin (desk.admin)
 ]
 
 MIDDLEWARE = [

@@ -11,7 +11,10 @@ import sys
 import tomllib
 from pathlib import Path
 
+from django.contrib import admin
+
 from config.app_packages import APP_PACKAGES
+from league.models import League
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -114,6 +117,15 @@ def test_every_template_folder_has_an_owner_in_the_layers() -> None:
 
 def test_every_app_package_sits_in_a_layer_but_config() -> None:
     assert sorted(set(APP_PACKAGES) - set(_rank())) == ["config"]
+
+
+def test_the_layer_contract_ignores_no_import() -> None:
+    # An admin, a page or a command that needs a higher layer lives in that layer.
+    assert LAYERS_CONTRACT.get("ignore_imports", []) == []
+
+
+def test_the_league_models_admin_is_the_desks() -> None:
+    assert type(admin.site._registry[League]).__module__ == "desk.admin"
 
 
 def test_siblings_of_a_layer_are_independent() -> None:

@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 import api.actions
+import desk.admin
 import games.actions
 import games.admin
 import games.season_import
-import league.admin
 from league.signals import announce_results, game_confirmed, season_results_changed
 
 
@@ -47,5 +47,5 @@ def test_results_are_announced_only_after_commit(django_capture_on_commit_callba
 
 
 def test_every_writer_announces_through_announce_results():
-    for module in (games.actions, api.actions, games.season_import, games.admin, league.admin):
+    for module in (games.actions, api.actions, games.season_import, games.admin, desk.admin):
         assert module.announce_results is announce_results

@@ -10,6 +10,7 @@ from django.test import RequestFactory
 from django.utils import timezone, translation
 
 from core.errors import ActionError
+from desk.admin import LeagueAdmin, PlayerAdmin, RegistrationAdmin
 from draws.actions import do_draw_round, publish_draw, swap_players
 from games.actions import confirm_result, submit_result
 from league.actions.leagues import set_where_we_play
@@ -19,7 +20,6 @@ from league.actions.registration import (
     unregister_player,
 )
 from league.actions.rounds import create_round
-from league.admin import LeagueAdmin, PlayerAdmin, RegistrationAdmin
 from league.models import League, Player, Registration, Round, Season, Seat
 from publishing.actions import do_publish_season
 from rating.list_publishing import do_publish_ratings

@@ -1,4 +1,6 @@
-"""Django admin for the league models, so organizers can inspect and fix data by hand."""
+"""Django admin for the league models, so organizers can inspect and fix data by hand. It is the
+desk's (the top layer, found by the admin's autodiscovery as desk.admin): it reaches the games
+(their facts, when round numbers change) as well as the league."""
 
 from __future__ import annotations
 
