@@ -235,10 +235,6 @@ def swap_players(
         if SEATS in record.server_check:  # a stage's kept check (league.stage_check)
             record.server_check[SEATS] = seats_now_follow(locked, record)
             record.save(update_fields=["server_check"])
-        if locked.draw_published_at is not None:
-            # The public draw and its chat text changed: saving the round asks for a
-            # publish after commit (publishing.receivers), as the draw and publish do.
-            locked.save(update_fields=["draw_published_at"])
         record_audit(
             actor,
             locked.season.league_id,
@@ -248,6 +244,8 @@ def swap_players(
             players=[first.name, second.name],
             reason=reason,
         )
+        # The draw (public or not) and its chat text changed: the pages move on, and the
+        # season republishes after commit (publishing.receivers), as after the draw.
         announce_season_change(locked.season_id)
 
 

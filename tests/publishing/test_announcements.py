@@ -224,3 +224,24 @@ def test_an_admin_delete_of_many_games_announces_once_per_season(
     assert not Game.objects.filter(season=season).exists()
     assert [a for a in announced if a[0] is not None] == [(season.pk, Change.RESULTS)]
     assert published == [(season.pk, False)]
+
+
+def test_a_swap_in_a_published_draw_republishes_the_season(django_capture_on_commit_callbacks):
+    from draws.actions import do_draw_round, publish_draw, swap_players
+    from league.actions.registration import register_players
+    from league.models import Seat
+    from publishing.models import SeasonSnapshot
+
+    season = make_season()
+    round_ = make_round(season)
+    register_players(round_, make_players(8))
+    do_draw_round(round_, seed=424242)
+    publish_draw(round_)
+    assert tasks.publish_season.apply((season.pk,)).get() == 1
+    one, two = (
+        Seat.objects.get(round=round_, table__number=number, seat=0).player for number in (1, 2)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        swap_players(round_, one, two, reason="a late arrival")
+    latest = SeasonSnapshot.objects.filter(season=season).order_by("-version").first()
+    assert latest is not None and latest.version == 2
