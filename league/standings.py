@@ -26,6 +26,7 @@ values are whole).
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -133,7 +134,7 @@ class StandingRow:
             "rank": self.rank,
             "player": name,
             "points": float(self.points),
-            "gap": float(round(Fraction(self.gap), 2)),
+            "gap": rounded_gap(self.gap),
             "games": self.games,
             "counted": self.counted,
             "dropped": self.dropped,
@@ -147,6 +148,22 @@ class StandingRow:
                 "score": self.final_place.score,
             }
         return data
+
+
+def rounded_gap(gap: Exact) -> float:
+    """A gap as the tables print it (FORMATS.md 5: rounded to 2 decimals), the same float as
+    `float(round(Fraction(gap), 2))` (half to even) without its Fractions: a snapshot prints
+    thousands of gaps.
+
+    >>> rounded_gap(Fraction(-245, 4)), rounded_gap(Fraction(1, 8)), rounded_gap(3)
+    (-61.25, 0.12, 3.0)
+    """
+    if isinstance(gap, int):
+        return float(gap)
+    hundredths, remainder = divmod(gap.numerator * 100, gap.denominator)
+    if 2 * remainder > gap.denominator or (2 * remainder == gap.denominator and hundredths % 2):
+        hundredths += 1
+    return hundredths / 100
 
 
 # --- one game ---------------------------------------------------------------------------
@@ -269,12 +286,98 @@ def _in_last_rounds(rules: LeagueRules, entry: GameEntry, last_rounds: int) -> b
 def _final_period_games(
     rules: LeagueRules, games: Sequence[GameEntry], season_end: dt.date | None
 ) -> int | None:
+    period = _final_period(rules, season_end)
+    if period is None:
+        return None
+    return sum(1 for e in games if _in_final_period(period, e))
+
+
+def _final_period(rules: LeagueRules, season_end: dt.date | None) -> tuple[dt.date, dt.date] | None:
+    """The first and last day of the rules' final period (None: the rules have none)."""
     if rules.final_period is None:
         return None
     if season_end is None:
         raise ValueError("the rules have a final period: the season's end date is needed")
-    start, end = rules.final_period.starts_on(season_end), rules.final_period.ends_on(season_end)
-    return sum(1 for e in games if e.date is not None and start <= e.date <= end)
+    return rules.final_period.starts_on(season_end), rules.final_period.ends_on(season_end)
+
+
+def _in_final_period(period: tuple[dt.date, dt.date], entry: GameEntry) -> bool:
+    return entry.date is not None and period[0] <= entry.date <= period[1]
+
+
+class RunningTally:
+    """A player's tally kept as his games come in: after any `add`s, `tally()` is
+    `tally_player`'s over the games added so far (the table after every round of a
+    snapshot). His games are kept in played order and worst first, each inserted where it
+    sorts (bisect), with their totals and the counts the conditions need, so a tally costs
+    only its dropped games: the worst `rules.drops.dropped_count(n)` of the list worst first.
+
+    Points and gaps are kept in twelfths (`in_twelfths`: whole numbers for every real game),
+    the worst-first order too, so they add and compare as integers, not Fractions.
+    """
+
+    __slots__ = (
+        "_games", "_gap", "_period", "_period_games", "_played", "_points", "_rules",
+        "_windows", "_worst", "player",
+    )  # fmt: skip
+
+    def __init__(
+        self, rules: LeagueRules, player: Any, *, season_end: dt.date | None = None
+    ) -> None:
+        self.player = player
+        self._rules = rules
+        self._period = _final_period(rules, season_end)
+        self._played: list[tuple[Any, ...]] = []  # each game's played_order key, in order
+        self._games: list[GameEntry] = []  # his games in played order
+        # each game's worst-first key in twelfths, its played order, points and gap
+        self._worst: list[tuple[tuple[Any, ...], tuple[Any, ...], Exact, Exact, GameEntry]] = []
+        self._points: Exact = 0  # in twelfths, over all his games
+        self._gap: Exact = 0
+        self._windows = [0] * len(rules.podium_windows)
+        self._period_games = 0
+
+    def add(self, entry: GameEntry) -> None:
+        """Count one more game of the player's."""
+        played = played_order(entry)
+        at = bisect_right(self._played, played)
+        self._played.insert(at, played)
+        self._games.insert(at, entry)
+        points, gap = _twelfths(entry.points), _twelfths(entry.gap)
+        # the same order: every exact value of the key times 12, the others as they are
+        key = tuple(
+            _twelfths(value) if isinstance(value, int | Fraction) else value
+            for value in worst_first(entry)
+        )
+        # worst-first keys end with the played order, so no two of a player's games tie
+        worst = (key, played, points, gap, entry)
+        self._worst.insert(bisect_right(self._worst, worst), worst)
+        self._points += points
+        self._gap += gap
+        for i, window in enumerate(self._rules.podium_windows):
+            if _in_last_rounds(self._rules, entry, window.last_rounds):
+                self._windows[i] += 1
+        if self._period is not None and _in_final_period(self._period, entry):
+            self._period_games += 1
+
+    def tally(self) -> PlayerTally:
+        """The player's tally over the games added so far, as `tally_player` makes it."""
+        games = len(self._games)
+        dropped = self._worst[: self._rules.drops.dropped_count(games)]
+        points, gap = self._points, self._gap
+        for _key, _played, dropped_points, dropped_gap, _entry in dropped:
+            points -= dropped_points
+            gap -= dropped_gap
+        dropped.sort(key=lambda item: item[1])  # the dropped games in played order
+        return PlayerTally(
+            player=self.player,
+            games=games,
+            points=_from_twelfths(points),
+            gap=_from_twelfths(gap),
+            dropped_games=tuple(item[4].game for item in dropped),
+            podium_window_games=tuple(self._windows),
+            final_period_games=None if self._period is None else self._period_games,
+            entries=tuple(self._games),
+        )
 
 
 def is_eligible(rules: LeagueRules, tally: PlayerTally) -> bool:
@@ -353,6 +456,13 @@ def _twelfths(value: Exact) -> Exact:
         return value * TWELFTHS
     whole, remainder = divmod(TWELFTHS, value.denominator)
     return value.numerator * whole if remainder == 0 else value * TWELFTHS
+
+
+def _from_twelfths(twelfths: Exact) -> Exact:
+    """The value of a number of twelfths (`_twelfths` undone), exactly."""
+    if isinstance(twelfths, int):
+        return _exact(twelfths, TWELFTHS)
+    return twelfths / TWELFTHS
 
 
 def rank_tallies(

@@ -12,6 +12,7 @@ from publishing.models import SeasonSnapshot, SnapshotSection
 from publishing.snapshot_schema import SCHEMA, SnapshotData
 from publishing.snapshot_split import split_snapshot
 from publishing.snapshots import build_snapshot_data, inputs_fingerprint, latest_snapshot
+from scoring.collector import collector_paused
 
 
 def do_publish_season(
@@ -26,9 +27,11 @@ def do_publish_season(
     sections are written in this one transaction: no reader sees a snapshot without them.
     A snapshot of an older schema is never "unchanged": the first publish after a schema
     change writes the current one. `on_locked` is called once the lock is held, before the
-    inputs are read (the publish task clears its coalescing mark there).
+    inputs are read (the publish task clears its coalescing mark there). The cycle collector
+    is paused meanwhile (`collector_paused`): the snapshot and the latest one decoded are
+    hundreds of thousands of containers, none garbage, which it walked again and again.
     """
-    with transaction.atomic():
+    with transaction.atomic(), collector_paused():
         season = (
             Season.objects.select_for_update(no_key=True).select_related("league").get(pk=season_id)
         )

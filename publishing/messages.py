@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 
 from django.urls import reverse
 from django.utils import translation
@@ -33,14 +34,18 @@ RIGHT_TO_LEFT = {"R", "AL"}
 
 
 def season_messages(data: SnapshotData, language: str) -> LanguageTexts:
-    """Every round's draw and results texts in `language` (rounds without them get null)."""
+    """Every round's draw and results texts in `language` (rounds without them get null).
+
+    The language's direction is asked once and handed down (`rtl`): asking Django for it
+    each time a name is written was a third of the texts' time.
+    """
     with translation.override(language):
         rtl = translation.get_language_bidi()
         return {
             "rounds": {
                 str(round_["number"]): {
-                    "draw": in_direction(draw_text(data, round_), rtl=rtl),
-                    "results": in_direction(results_text(data, round_), rtl=rtl),
+                    "draw": in_direction(draw_text(data, round_, rtl=rtl), rtl=rtl),
+                    "results": in_direction(results_text(data, round_, rtl=rtl), rtl=rtl),
                 }
                 for round_ in data["rounds"]
             }
@@ -56,24 +61,34 @@ def in_direction(text: str | None, *, rtl: bool) -> str | None:
     return "\n".join(RIGHT_TO_LEFT_MARK + line for line in text.split("\n"))
 
 
-def isolated_name(name: str) -> str:
+def isolated_name(name: str, *, rtl: bool | None = None) -> str:
     """A name inside Unicode isolates when it has a letter of the other direction than the
     active language's (a Hebrew name in an English text, a Latin one in a Hebrew text), so
     it keeps its place: "2027 ליגת חורף, round 1" stays in order, and two Hebrew names
-    listed in an English line are not swapped; other names are returned as they are."""
-    rtl = translation.get_language_bidi()
+    listed in an English line are not swapped; other names are returned as they are.
+    `rtl`: whether the text reads right to left (None: the active language's direction)."""
+    return _isolated(name, _right_to_left(rtl))
+
+
+@lru_cache(maxsize=4096)  # a season names the same players in every round's texts
+def _isolated(name: str, rtl: bool) -> str:
     directions = {unicodedata.bidirectional(char) for char in name}
     foreign = "L" in directions if rtl else bool(directions & RIGHT_TO_LEFT)
     return isolate(name) if foreign else name
 
 
-def _names(players: Sequence[str]) -> str:
-    return ", ".join(isolated_name(name) for name in players)
+def _right_to_left(rtl: bool | None) -> bool:
+    """`rtl`, or when None the active language's direction."""
+    return translation.get_language_bidi() if rtl is None else rtl
 
 
-def _heading(data: SnapshotData, round_: RoundData) -> str:
-    league = isolated_name(data["season"]["league"])
-    season = isolated_name(data["season"]["name"] or data["season"]["slug"])
+def _names(players: Sequence[str], rtl: bool) -> str:
+    return ", ".join(isolated_name(name, rtl=rtl) for name in players)
+
+
+def _heading(data: SnapshotData, round_: RoundData, rtl: bool) -> str:
+    league = isolated_name(data["season"]["league"], rtl=rtl)
+    season = isolated_name(data["season"]["name"] or data["season"]["slug"], rtl=rtl)
     if is_tournament(data["rules"]):  # "stage 2" or "final table"
         return _("%(league)s, %(season)s, %(stage)s (%(date)s)") % {
             "league": league,
@@ -104,22 +119,22 @@ def round_when(data: SnapshotData, round_: RoundData) -> str:
     return _("%(date)s, %(time)s") % {"date": when, "time": time_format(start, "TIME_FORMAT")}
 
 
-def draw_text(data: SnapshotData, round_: RoundData) -> str | None:
+def draw_text(data: SnapshotData, round_: RoundData, *, rtl: bool | None = None) -> str | None:
     """The draw as a few lines for the group: how it was made (method, seed, redraws and
     every change with its reason), tables, reserves, where the league plays, and the links
     (absolute, each at the end of its line) to the round's page and the page that checks
-    the draw."""
+    the draw (`rtl` as for `isolated_name`)."""
     draw = round_["draw"]
     if draw is None or not draw["tables"]:
         return None
-    lines = [_heading(data, round_), draw_summary(draw)]
+    rtl = _right_to_left(rtl)
+    lines = [_heading(data, round_, rtl), draw_summary(draw, rtl=rtl)]
+    table_line = _("Table %(table)s: %(players)s")  # translated once for all the tables
     for table in draw["tables"]:
-        names = _names([p["player"] for p in table["players"]])
-        lines.append(
-            _("Table %(table)s: %(players)s") % {"table": table["table"], "players": names}
-        )
+        names = _names([p["player"] for p in table["players"]], rtl)
+        lines.append(table_line % {"table": table["table"], "players": names})
     if draw["reserves"]:
-        names = _names([p["player"] for p in draw["reserves"]])
+        names = _names([p["player"] for p in draw["reserves"]], rtl)
         lines.append(_("Reserves: %(players)s") % {"players": names})
     lines.extend(where_we_play(data))
     round_path = reverse("web:round", args=[data["season"]["slug"], round_["number"]])
@@ -143,7 +158,7 @@ def where_we_play(data: SnapshotData) -> list[str]:
     return []
 
 
-def draw_summary(draw: DrawData) -> str:
+def draw_summary(draw: DrawData, *, rtl: bool | None = None) -> str:
     """One line: e.g. "Random draw (seed S) with 1 change: Eli and Gil swapped (reason)."
 
     Reads only what it needs (method and seed at least), so it also words a partial draw.
@@ -183,13 +198,14 @@ def draw_summary(draw: DrawData) -> str:
     return counted % {
         "made": made,
         "count": len(changes),
-        "changes": "; ".join(change_text(change) for change in changes),
+        "changes": "; ".join(change_text(change, rtl=rtl) for change in changes),
     }
 
 
-def change_text(change: DrawChangeData) -> str:
+def change_text(change: DrawChangeData, *, rtl: bool | None = None) -> str:
     """A change to the draw in a few words, with the organizer's reason."""
-    first, second = (isolated_name(name) for name in change["players"])
+    rtl = _right_to_left(rtl)
+    first, second = (isolated_name(name, rtl=rtl) for name in change["players"])
     if change["kind"] == "swap":
         return _("%(first)s and %(second)s swapped (%(reason)s)") % {
             "first": first,
@@ -204,9 +220,10 @@ def change_text(change: DrawChangeData) -> str:
     }
 
 
-def results_text(data: SnapshotData, round_: RoundData) -> str | None:
+def results_text(data: SnapshotData, round_: RoundData, *, rtl: bool | None = None) -> str | None:
     """The round's results per table and the league table after it (top lines); None until
-    every drawn table's result is confirmed (tables marked as not played are not waited for)."""
+    every drawn table's result is confirmed (tables marked as not played are not waited for).
+    `rtl` as for `isolated_name`."""
     if not round_["results"]:
         return None
     draw = round_.get("draw")
@@ -214,13 +231,16 @@ def results_text(data: SnapshotData, round_: RoundData) -> str | None:
         played = [t for t in draw["tables"] if not t.get("not_played", False)]
         if len(round_["results"]) < len(played):
             return None
-    lines = [_heading(data, round_), _("Results:")]
+    rtl = _right_to_left(rtl)
+    lines = [_heading(data, round_, rtl), _("Results:")]
+    table_label, game_label = _("Table %(table)s"), _("Game")  # translated once
     for game in round_["results"]:
         ranked = sorted(game["results"], key=lambda r: (r["placement"], r["seat"]))
         parts = ", ".join(
-            f"{isolated_name(r['player'])} {r['score']} ({_points(r['points'])})" for r in ranked
+            f"{isolated_name(r['player'], rtl=rtl)} {r['score']} ({_points(r['points'])})"
+            for r in ranked
         )
-        label = _("Table %(table)s") % {"table": game["table"]} if game["table"] else _("Game")
+        label = table_label % {"table": game["table"]} if game["table"] else game_label
         lines.append(f"{label}: {parts}")
     table = round_["standings_after"]
     if is_tournament(data["rules"]) and is_final_table(data["rules"], round_["number"]):
@@ -231,10 +251,10 @@ def results_text(data: SnapshotData, round_: RoundData) -> str | None:
     elif _ends_the_season(data, round_):
         lines.append(_("Final standings:"))  # the podium rule applied (RULES.md 3.1)
         table = list(data["final_standings"])
-        return "\n".join(lines + _final_standing_lines(table))
+        return "\n".join(lines + _final_standing_lines(table, rtl))
     else:
         lines.append(_("League table:"))
-    return "\n".join(lines + [_standing_line(row) for row in table[:STANDINGS_LINES]])
+    return "\n".join(lines + [_standing_line(row, rtl) for row in table[:STANDINGS_LINES]])
 
 
 def _ends_the_season(data: SnapshotData, round_: RoundData) -> bool:
@@ -246,19 +266,19 @@ def _ends_the_season(data: SnapshotData, round_: RoundData) -> bool:
     return round_["number"] == last and (finished or scheduled_last)
 
 
-def _final_standing_lines(table: Sequence[BriefRow]) -> list[str]:
+def _final_standing_lines(table: Sequence[BriefRow], rtl: bool) -> list[str]:
     """A league's final standings, top lines: the podium, a line for each place 1-3 not
     awarded (fewer players met the podium conditions), then the others from place 4."""
     rows = table[:STANDINGS_LINES]
     awarded, not_awarded = podium_places(row["rank"] for row in table)
     return (
-        [_standing_line(row) for row in rows[:awarded]]
+        [_standing_line(row, rtl) for row in rows[:awarded]]
         + [_("%(rank)s. not awarded") % {"rank": place} for place in not_awarded]
-        + [_standing_line(row) for row in rows[awarded:]]
+        + [_standing_line(row, rtl) for row in rows[awarded:]]
     )
 
 
-def _standing_line(row: BriefRow) -> str:
+def _standing_line(row: BriefRow, rtl: bool) -> str:
     rank = row["rank"] if row["rank"] is not None else "-"
     return ngettext(
         "%(rank)s. %(player)s %(points)s pts, gap %(gap)s, %(games)s game",
@@ -266,7 +286,7 @@ def _standing_line(row: BriefRow) -> str:
         row["games"],
     ) % {
         "rank": rank,
-        "player": isolated_name(row["player"]),
+        "player": isolated_name(row["player"], rtl=rtl),
         "points": _points(row["points"]),
         "gap": f"{row['gap']:+.2f}",
         "games": row["games"],

@@ -16,7 +16,6 @@ import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
@@ -27,7 +26,14 @@ from django.utils import timezone
 from games.models import Game, GameResult
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Season, Seat
 from league.rules import LeagueRules
-from league.standings import GameEntry, PlayerTally, StandingRow, gaps_from_average, tally_player
+from league.standings import (
+    GameEntry,
+    PlayerTally,
+    RunningTally,
+    StandingRow,
+    gaps_from_average,
+    rounded_gap,
+)
 from league.tournament_standings import season_rows
 from publishing import deal_stats, messages
 from publishing.models import SeasonSnapshot
@@ -295,14 +301,24 @@ def _rounds_json(
     tables_after: dict[str, list[StandingRow]],
     rows: _Rows,
 ) -> list[RoundData]:
+    # each round's games, registrations and seats, in their order, gathered in one pass
+    games_of: dict[int | None, list[GameData]] = defaultdict(list)
+    for game in games.values():
+        games_of[game["round"]].append(game)
+    registrations_of: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
+    for registration in rows.registrations:
+        registrations_of[registration["round_id"]].append(registration)
+    seats_of: dict[int, list[Mapping[str, Any]]] = defaultdict(list)
+    for seat in rows.seats:
+        seats_of[seat["round_id"]].append(seat)
     return [
         _round_json(
             round_,
             rows.records.get(round_.id),
             [_brief_row(row, rows.players) for row in tables_after.get(str(round_.number), [])],
-            [g for g in games.values() if g["round"] == round_.number],
-            [r for r in rows.registrations if r["round_id"] == round_.id],
-            [s for s in rows.seats if s["round_id"] == round_.id],
+            games_of[round_.number],
+            registrations_of[round_.id],
+            seats_of[round_.id],
             rows.players,
         )
         for round_ in Round.objects.filter(season=season)
@@ -360,7 +376,7 @@ def _game_json(
                 "score": r["score"],
                 "placement": 1 + sum(1 for s in scores if s > r["score"]),
                 "points": float(by_player[r["player_id"]].points),
-                "gap": float(round(Fraction(by_player[r["player_id"]].gap), 2)),
+                "gap": rounded_gap(by_player[r["player_id"]].gap),
                 "dropped": (r["player_id"], game.id) in dropped,
             }
             for r in results
@@ -469,7 +485,8 @@ def _progression(
     """The race chart and positions, and the full table after each label (round or month).
 
     A player's tally only changes when he plays, so after each label only the players who
-    played in it are tallied again (`league.standings.tally_player`) before ranking all.
+    played in it are tallied again before ranking all: each player's games are kept as they
+    come (`league.standings.RunningTally`, `tally_player`'s tally of the games so far).
     """
     top = [row.player for row in standings[:RACE_PLAYERS]]
 
@@ -486,16 +503,18 @@ def _progression(
     for entry in (entry for row in standings for entry in row.entries):
         by_label[label(entry)].append(entry)
     labels = sorted(by_label, key=order)
-    played: dict[int, list[GameEntry]] = defaultdict(list)
+    running: dict[int, RunningTally] = {}
     tallies: dict[int, PlayerTally] = {}
     tables: dict[str, list[StandingRow]] = {}
     for current in labels:
         changed = set()
         for entry in by_label[current]:
-            played[entry.player].append(entry)
+            if entry.player not in running:
+                running[entry.player] = RunningTally(rules, entry.player, season_end=season.end)
+            running[entry.player].add(entry)
             changed.add(entry.player)
         for player in changed:
-            tallies[player] = tally_player(rules, player, played[player], season_end=season.end)
+            tallies[player] = running[player].tally()
         tables[current] = season_rows(
             rules, tallies.values(), tiebreak=lambda player: players[player].name
         )

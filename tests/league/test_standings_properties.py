@@ -1,5 +1,6 @@
 """Property tests of the standings: totals, drops and ranks hold for any season."""
 
+import datetime as dt
 import itertools
 import random
 from fractions import Fraction
@@ -7,13 +8,15 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from league.rules import LeagueRules
+from league.rules import PRESETS, LeagueRules
 from league.standings import (
     PlayerTally,
+    RunningTally,
     compute_standings,
     game_entries,
     rank_tallies,
     ranking_key,
+    rounded_gap,
     tally_player,
 )
 from tests.league.podium_rule import assert_podium_rule
@@ -126,6 +129,70 @@ def test_tally_agrees_with_ranking_key(games):
         tally = tally_player(LEAGUE, row.player, [e for e in entries if e.player == row.player])
         # compared in twelfths: the same order and the same ties as the exact values
         assert ranking_key(tally) == (-12 * row.points, -12 * row.gap, -row.games)
+
+
+SEASON_END = dt.date(2026, 7, 1)
+
+
+@st.composite
+def games_coming_in(draw):
+    """Any preset's rules and a few players' games in the order they come in (not the order
+    they were played): (entries, season end). Few players, so the drops come in; rounds
+    and dates sometimes missing, dates often in the final period, scores often tied."""
+    rules = LeagueRules.from_preset(draw(st.sampled_from(sorted(PRESETS))))
+    players = ["A", "B", "C", "D", "E"]
+    entries = []
+    for game in range(draw(st.integers(0, 60))):
+        size = draw(st.sampled_from([3, 4]))
+        seated = draw(st.permutations(players))[:size]
+        scores = draw(st.lists(st.sampled_from([-40, 0, 25, 25, 90]), min_size=size, max_size=size))
+        round_number = draw(st.none() | st.integers(1, 34))
+        date = draw(st.none() | st.dates(dt.date(2026, 5, 20), dt.date(2026, 7, 3)))
+        entries += game_entries(
+            rules,
+            game,
+            list(zip(seated, scores, strict=True)),
+            round_number=round_number,
+            date=date,
+        )
+    return rules, draw(st.permutations(entries))
+
+
+@settings(max_examples=100, deadline=None)
+@given(games_coming_in())
+def test_at_any_moment_the_worst_games_are_dropped_running_tally_is_tally_player(coming):
+    """RULES.md 3.1: at any moment a player's worst dropped_count(n) games are dropped;
+    the running tally kept game by game says the same as `tally_player` over the games so
+    far, after every game, for every preset."""
+    rules, entries = coming
+    running: dict[str, RunningTally] = {}
+    so_far: dict[str, list] = {}
+    for entry in entries:
+        if entry.player not in running:
+            running[entry.player] = RunningTally(rules, entry.player, season_end=SEASON_END)
+        running[entry.player].add(entry)
+        so_far.setdefault(entry.player, []).append(entry)
+        expected = tally_player(rules, entry.player, so_far[entry.player], season_end=SEASON_END)
+        tally = running[entry.player].tally()
+        assert tally == expected
+        # equal exact values print the same: the tables show them as floats
+        assert (float(tally.points), float(tally.gap)) == (
+            float(expected.points),
+            float(expected.gap),
+        )
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.integers(-(10**7), 10**7),
+    st.sampled_from([1, 2, 3, 4, 8, 12, 40, 200, 400, 1000]) | st.integers(1, 10**5),
+)
+def test_gap_is_printed_rounded_to_2_decimals_half_to_even_as_round_does(numerator, denominator):
+    """FORMATS.md 5: `gap` rounded to 2 decimals; the same float as the Fractions give
+    (`float(round(Fraction(gap), 2))`), halves (x.xx5) to even, for ints and Fractions."""
+    gap = Fraction(numerator, denominator)
+    assert rounded_gap(gap) == float(round(gap, 2))
+    assert rounded_gap(numerator) == float(round(Fraction(numerator), 2))
 
 
 @st.composite
