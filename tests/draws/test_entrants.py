@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from draws import entrants
 from draws.actions import do_draw_round
 from draws.entrants import Entrant, Placing, read_entrants
 from games.facts import results_for
 from games.models import Game, GameResult
 from league.models import Player, Round
+from standings.loader import current_ranking
 from tests.roundsupport import (
     FAR_SUNDAY,
     FAR_WEDNESDAY,
@@ -105,3 +107,21 @@ def test_a_stage_after_the_first_reads_whom_each_entrant_met_before():
     entrants = read_entrants(rounds[1], "standing")
     assert all(e.met is not None and len(e.met) == 3 for e in entrants.starting)
     assert len(entrants.met_pairs()) == 12  # two tables of four: 6 pairs each
+
+
+def test_a_final_table_draw_reads_the_standing_once(monkeypatch):
+    # It read it twice before the draw was read, draw, write: once for the top 4, once for
+    # the starting list.
+    _season, rounds = tournament(players=8)
+    for stage in rounds[:4]:
+        do_draw_round(stage, seed=7 if stage.number == 1 else None)
+        play(stage)
+    reads = []
+
+    def counted(season, before_round=None):
+        reads.append(before_round)
+        return current_ranking(season, before_round)
+
+    monkeypatch.setattr(entrants, "current_ranking", counted)
+    do_draw_round(rounds[4])
+    assert reads == [None]
