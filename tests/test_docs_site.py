@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from config.app_packages import APP_PACKAGES
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -94,3 +96,10 @@ def test_every_file_architecture_names_exists() -> None:
 
     missing = sorted(name for name in named if not exists(name))
     assert not missing, missing
+
+
+def test_architecture_has_a_paragraph_for_every_app_package() -> None:
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    described = set(re.findall(r"^- `(\w+)/`", text, flags=re.MULTILINE))
+    described |= set(re.findall(r"^`(\w+)/` \(", text, flags=re.MULTILINE))  # config's
+    assert set(APP_PACKAGES) <= described, sorted(set(APP_PACKAGES) - described)
