@@ -103,3 +103,13 @@ def test_architecture_has_a_paragraph_for_every_app_package() -> None:
     described = set(re.findall(r"^- `(\w+)/`", text, flags=re.MULTILINE))
     described |= set(re.findall(r"^`(\w+)/` \(", text, flags=re.MULTILINE))  # config's
     assert set(APP_PACKAGES) <= described, sorted(set(APP_PACKAGES) - described)
+
+
+def test_bench_readme_names_every_bench_script() -> None:
+    # bench/README.md is where a benchmark is found: a new script goes in its table
+    text = (ROOT / "bench" / "README.md").read_text(encoding="utf-8")
+    helpers = {"__init__.py", "support.py"}
+    scripts = {p.name for p in (ROOT / "bench").glob("*.py")} - helpers
+    assert scripts
+    missing = sorted(name for name in scripts if f"`{name}" not in text)
+    assert not missing, missing
