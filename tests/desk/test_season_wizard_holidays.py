@@ -10,7 +10,7 @@ import pytest
 
 from league.holidays import HOLIDAYS
 from league.models import League, Round, Season
-from tests.league.test_season_wizard import URL, form_data
+from tests.desk.test_season_wizard import URL, form_data
 from tests.roundsupport import make_organizer, make_season
 
 pytestmark = pytest.mark.django_db

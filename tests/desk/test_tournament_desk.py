@@ -13,7 +13,7 @@ from games.actions import organizer_set_result
 from league.models import Round, Season, Table
 from league.rules import LeagueRules
 from publishing.actions import do_publish_season
-from tests.league.test_season_wizard import form_data
+from tests.desk.test_season_wizard import form_data
 from tests.roundsupport import make_organizer
 from tests.tournamentsupport import SCORES, run, tournament
 
