@@ -1,5 +1,9 @@
 """The phone deal sheet's context: players, trump buttons, the engine's bid range, the draft.
 
+At a table of three the sheet has three seats and the deck's tricks a deal (T: 12, 13 or 17,
+the season's `three_player_deck`; scoring.decks): the bid grid and the keypads go up to T,
+the last player's tricks are the rest of T, and a deck without clubs offers no club trump.
+
 `{% phone_sheet %}` renders templates/games/_deal_sheet.html inside the sheet form of the
 table page; the page's JavaScript (static/web/sheet.js) fills the form's own fields, so the
 submitted sheet goes through the same submit path and checks as the form without scripts.
@@ -18,8 +22,17 @@ from games.strains import STRAIN_FACES
 from league.actions.common import season_rules
 from league.models import Seat, Table
 from scoring import get_preset
+from scoring.cards import Strain
+from scoring.decks import Deck, deck_for
 
 register = template.Library()
+
+
+def table_deck(rules: object, seats: int) -> Deck:
+    """The deck of a table of `seats` under the season's rules: the 52 cards at four, the
+    season's three-player deck at three (`no-low-cards` for rules without one)."""
+    name = getattr(rules, "three_player_deck", None)
+    return deck_for(seats, name if isinstance(name, str) else None)
 
 
 @register.inclusion_tag("games/_deal_sheet.html", takes_context=True)
@@ -29,6 +42,8 @@ def phone_sheet(context: template.Context) -> dict[str, Any]:
     user = context["request"].user
     rules = season_rules(table.round.season)
     minimum_bid = get_preset(rules.scoring_preset).options.minimum_bid
+    deck = table_deck(rules, len(seats))
+    faces = [face for face in STRAIN_FACES if deck.holds_strain(Strain[face.code])]
     acting = context.get("acting_player_id")
     player = next((s.player for s in seats if acting is not None and s.player_id == acting), None)
     draft = (
@@ -42,17 +57,19 @@ def phone_sheet(context: template.Context) -> dict[str, Any]:
         "bid_rows": [
             [
                 {"code": face.code, "number": n, "text": face.bid(n), "spoken": face.spoken_bid(n)}
-                for face in STRAIN_FACES
+                for face in faces
             ]
-            for n in range(minimum_bid, 14)
+            for n in range(minimum_bid, deck.tricks + 1)
         ],
-        "numbers": range(14),
+        "numbers": range(deck.tricks + 1),
         "deal_numbers": range(1, rules.deals_per_game + 1),
         "deals_per_game": rules.deals_per_game,
         "config": {
             "deals": rules.deals_per_game,
             "field": FIELD,
             "minimumBid": minimum_bid,
+            "seats": deck.seats,
+            "tricks": deck.tricks,
             "players": [s.player.name for s in seats],
             "symbols": {face.code: str(face.symbol) for face in STRAIN_FACES},
             "checkUrl": reverse("games:check", args=[table.pk]),

@@ -305,10 +305,10 @@ def table_result(request: HttpRequest, table_id: int) -> HttpResponse:
 @seat_or_login
 @require_GET
 def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The deal-by-deal sheet form of one table."""
+    """The deal-by-deal sheet form of one table of four, or of three (RULES.md 1.5)."""
     table, seats, organizer, actor = table_for(request, table_id)
-    if len(seats) != 4:
-        raise Http404(_("A deal sheet needs four players."))
+    if len(seats) not in (3, 4):
+        raise Http404(_("A deal sheet needs three or four players."))
     return _page(request, table, seats, organizer, actor, sheet=True)
 
 

@@ -4,20 +4,32 @@
 //
 // A sheet is read and written through `values`: get(deal, name) -> the field's text ("" when
 // empty) and set(deal, name, text or null). Field names within a deal: trump, declarer,
-// winning_bid, contract-S and tricks-S for seats S = 0..3; the form's own names come from
-// the server's template (`deal-{deal}-{name}`, games.sheets.FIELD), read by fieldName and
-// fieldOf.
+// winning_bid, contract-S and tricks-S for seats S = 0..3 (0..2 at a table of three); the
+// form's own names come from the server's template (`deal-{deal}-{name}`,
+// games.sheets.FIELD), read by fieldName and fieldOf. The table is four players and 13
+// tricks unless make's second argument says otherwise: {seats: 3, tricks: T} for three
+// players, T the deck's tricks a deal (12, 13 or 17; scoring/decks.py).
 (function (root, factory) {
   "use strict";
   if (typeof module === "object" && module.exports) module.exports = factory();
   else root.SheetRules = factory();
 }(this, function () {
   "use strict";
-  var SEATS = [0, 1, 2, 3];
   var TRICKS = 13;
-  var NAMES = ["trump", "declarer", "winning_bid"]
-    .concat(SEATS.map(function (s) { return "contract-" + s; }))
-    .concat(SEATS.map(function (s) { return "tricks-" + s; }));
+  function seatList(count) {
+    var out = [];
+    for (var s = 0; s < count; s++) out.push(s);
+    return out;
+  }
+  // A deal's field names at a table of `count` seats (games.sheet_fields.deal_fields).
+  function namesFor(count) {
+    var seats = seatList(count);
+    return ["trump", "declarer", "winning_bid"]
+      .concat(seats.map(function (s) { return "contract-" + s; }))
+      .concat(seats.map(function (s) { return "tricks-" + s; }));
+  }
+  var SEATS = seatList(4);
+  var NAMES = namesFor(4);
 
   // The form's name of a deal's field, from the server's template.
   function fieldName(template, deal, name) {
@@ -39,9 +51,13 @@
   }
   function isPadField(name) { return !!name && /^(contract|tricks)-\d$/.test(name); }
 
-  function make(values) {
+  // `table`: {seats, tricks}, four players and 13 tricks when left out.
+  function make(values, table) {
     var get = values.get;
     var set = values.set;
+    var SEATS = seatList(table && table.seats ? table.seats : 4);
+    var TRICKS = table && table.tricks ? table.tricks : 13;
+    var NAMES = namesFor(SEATS.length);
     var auto = {};      // deal:name -> true while its value was filled for the player
     var presumed = {};  // deal -> true while some players' contracts are "made" by default
 
@@ -75,8 +91,9 @@
     // The next value the player is asked for: the bid, the tricks (in bidding order once the
     // declarer is known; the last is the rest of the tricks); then the contracts, which are
     // all on the card at once (null), and the declarer if the contracts do not tell.
-    // Tricks come first because they add up to the deal's tricks: three taps give all four,
-    // and then only the players who missed need a tap (contracts never add up to them).
+    // Tricks come first because they add up to the deal's tricks: three taps give all four
+    // (two give all three), and then only the players who missed need a tap (contracts
+    // never add up to them).
     function nextTarget(deal) {
       if (!bidDone(deal)) return "bid";
       var order = biddingOrder(deal);
@@ -137,6 +154,9 @@
     }
 
     return {
+      seats: SEATS,
+      tricks: TRICKS,
+      names: NAMES,
       number: number,
       filled: filled,
       complete: complete,
@@ -168,6 +188,7 @@
     SEATS: SEATS,
     TRICKS: TRICKS,
     NAMES: NAMES,
+    namesFor: namesFor,
     fieldName: fieldName,
     fieldOf: fieldOf,
     isPadField: isPadField,

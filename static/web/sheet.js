@@ -2,7 +2,8 @@
 // buttons, writing into the sheet form's own fields, so the form submits exactly as it does
 // without scripts and the server checks everything. Here: the conveniences only, each a
 // value the rules fix or a stated default (the winning bid and its trump in one tap; the
-// fourth player's tricks 13 minus the others'; every player's contract the tricks he took
+// last player's tricks the deal's tricks minus the others' (13 at four, the deck's 12, 13 or
+// 17 at a table of three: config.seats, config.tricks); every player's contract the tricks he took
 // (made) unless the player taps what he bid; the declarer when one player alone
 // contracted at least the bid), the running totals the server's check gives, each
 // problem's sentence beside its field, the view and the focus moved with the entry (the
@@ -17,7 +18,6 @@
   var config = JSON.parse(configNode.textContent);
   var text = root.dataset;
   var Rules = window.SheetRules;
-  var NAMES = Rules.NAMES;
 
   var current = 0;
   var target = null;
@@ -50,7 +50,8 @@
     var el = input(deal, name);
     if (el) el.value = value === null ? "" : String(value);
   }
-  var rules = Rules.make({ get: get, set: set });
+  var rules = Rules.make({ get: get, set: set }, { seats: config.seats, tricks: config.tricks });
+  var NAMES = rules.names;
   var filled = rules.filled;
   var number = rules.number;
 
@@ -201,7 +202,7 @@
   }
   // The engine's totals of the deals on the sheet, as the server's last check gave them.
   function renderTotals() {
-    var shown = totals || [0, 0, 0, 0];
+    var shown = totals || rules.seats.map(function () { return 0; });
     var final = sheetResult && sheetResult.valid && sheetResult.scores;
     if (final) shown = sheetResult.scores;
     root.querySelector("[data-totals-title]").textContent = final
