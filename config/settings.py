@@ -243,7 +243,7 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("he", "עברית")]
+LANGUAGES = [("en", "English"), ("he", "עברית"), ("ru", "Русский")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Jerusalem"
 USE_I18N = True
