@@ -33,7 +33,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from league.rules import readings
-from league.rules.names import remainder_name, scoring_preset_name
+from league.rules.names import deck_name, remainder_name, scoring_preset_name
 from league.rules.objects import (
     FINAL_TABLE_SIZE,
     KINDS,
@@ -56,7 +56,7 @@ from league.rules.value_types import (
     Weekdays,
     Whole,
 )
-from scoring import registered_presets
+from scoring import DEFAULT_THREE_PLAYER_DECK, THREE_PLAYER_DECK_NAMES, registered_presets
 
 if TYPE_CHECKING:
     from league.rules.league_rules import LeagueRules
@@ -272,6 +272,16 @@ FIELDS: tuple[RuleField, ...] = (
         "points",
         since=3,
         only_in="tournament",
+    ),
+    RuleField(
+        "three_player_deck",
+        Choice(lambda: THREE_PLAYER_DECK_NAMES, deck_name),
+        _("A table of three plays with"),
+        "",
+        readings.three_player_deck,
+        "games",
+        since=4,
+        before=DEFAULT_THREE_PLAYER_DECK,
     ),
 )
 

@@ -23,6 +23,7 @@ from league.rules.objects import (
 from league.rules.parse import read_rules
 from league.rules.presets import preset_dict
 from league.rules.serialise import rules_dict
+from scoring import DEFAULT_THREE_PLAYER_DECK
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class LeagueRules:
     schedule: RoundSchedule
     stages: int | None = None
     final_table: FinalTable | None = None
+    three_player_deck: str = DEFAULT_THREE_PLAYER_DECK
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LeagueRules:

@@ -35,6 +35,13 @@ REMAINDER_NAMES: dict[str, Promise] = {
     "three-player": _("a table of three"),
 }
 
+# The decks a table of three plays with (RULES.md 1.5, `scoring.decks`).
+DECK_NAMES: dict[str, Promise] = {
+    "no-low-cards": _("36 cards: every 2, 3, 4 and 5 removed (12 tricks)"),
+    "no-clubs": _("39 cards: the clubs removed (13 tricks)"),
+    "one-card-out": _("52 cards, one set aside each deal (17 tricks)"),
+}
+
 
 def scoring_preset_name(code: str) -> str:
     """The readable name of scoring preset `code` in the active language."""
@@ -54,3 +61,8 @@ def remainder_name(code: str) -> str:
 def scoring_preset_choices() -> list[tuple[str, str]]:
     """Every registered scoring preset as a menu's (code, name)."""
     return [(code, scoring_preset_name(code)) for code in registered_presets()]
+
+
+def deck_name(code: str) -> str:
+    """What three-player deck `code` is, in the active language (its code if unnamed)."""
+    return str(DECK_NAMES.get(code, code))

@@ -16,7 +16,7 @@ from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from league.rules.names import scoring_preset_name, weekday_name
+from league.rules.names import deck_name, scoring_preset_name, weekday_name
 from league.rules.objects import FinalPeriod
 
 if TYPE_CHECKING:
@@ -274,4 +274,16 @@ def final_table(rules: LeagueRules, season_end: dt.date | None) -> list[str]:
             "Players who share 4th place in every respect before the final table: the "
             "seat goes to the first of them by name (the standing lists them so)."
         ),
+    ]
+
+
+def three_player_deck(rules: LeagueRules, season_end: dt.date | None) -> list[str]:
+    if rules.remainder != "three-player":
+        return []
+    return [
+        _(
+            "A table of three plays with %(deck)s; the three contracts may not total the "
+            "deal's tricks."
+        )
+        % {"deck": deck_name(rules.three_player_deck)}
     ]

@@ -6,7 +6,8 @@ shape before versions) to `RULES_VERSION` one step at a time, so adding a rule n
 stored season unreadable. The step from version n adds the rules whose `since` is n + 1 with
 their `before` value, to a dict that names its `kind`: a whole stored season, or an override
 switching the kind (version 3 added tournaments: before it every season was a league, with
-no stages and no final table); a partial override without `kind` is left as it is, so the
+no stages and no final table; version 4 added the three-player deck, `no-low-cards` before
+it); a partial override without `kind` is left as it is, so the
 preset's value stands. A version that changes more than adding rules (a rename, a new
 meaning) adds its own step to `CHANGES`.
 
@@ -59,7 +60,7 @@ def upgrade_rules(data: Mapping[str, Any]) -> dict[str, Any]:
     refused, naming the versions, rather than read wrongly.
 
     >>> upgrade_rules({"min_games": 12})
-    {'min_games': 12, 'version': 3}
+    {'min_games': 12, 'version': 4}
     """
     if not isinstance(data, Mapping):
         raise RulesError("rules", MUST_BE_AN_OBJECT)

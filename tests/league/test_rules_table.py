@@ -64,7 +64,7 @@ def test_upgrading_gives_each_rule_added_since_its_value_from_before(name, versi
 
 
 def test_an_override_without_kind_gets_no_value_from_before():
-    assert upgrade_rules({"version": 2, "min_games": 1}) == {"min_games": 1, "version": 3}
+    assert upgrade_rules({"version": 2, "min_games": 1}) == {"min_games": 1, "version": 4}
 
 
 def test_several_bad_values_are_named_in_the_tables_order():
@@ -173,7 +173,7 @@ def test_a_rule_a_preset_leaves_out_has_its_value_from_before():
     completed = presets._with_every_rule(written)
     assert completed["stages"] is None
     assert completed["schedule"]["play_start"] is None
-    assert list(completed)[-2:] == ["final_table", "stages"]
+    assert list(completed)[-3:] == ["final_table", "three_player_deck", "stages"]
 
 
 @pytest.mark.parametrize("module", [objects, versions], ids=lambda m: m.__name__)

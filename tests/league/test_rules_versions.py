@@ -25,12 +25,33 @@ def version_2(name: str) -> dict:
     """A league preset's rules as seasons stored them in version 2: no tournament keys."""
     data = copy.deepcopy(PRESETS[name])
     data["version"] = 2
-    del data["stages"], data["final_table"]
+    del data["stages"], data["final_table"], data["three_player_deck"]
     return data
 
 
-def test_current_version_is_3():
-    assert RULES_VERSION == 3
+def version_3(name: str) -> dict:
+    """A preset's rules as seasons stored them in version 3: no three-player deck."""
+    data = copy.deepcopy(PRESETS[name])
+    data["version"] = 3
+    del data["three_player_deck"]
+    return data
+
+
+def test_current_version_is_4():
+    assert RULES_VERSION == 4
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_three_player_deck_of_a_version_3_season_is_no_low_cards(name):
+    assert upgrade_rules(version_3(name)) == PRESETS[name]
+    assert LeagueRules.from_dict(version_3(name)).three_player_deck == "no-low-cards"
+
+
+def test_three_player_deck_of_a_version_3_override_without_kind_is_the_presets():
+    rules = LeagueRules.from_preset(
+        "evening-tournament", {"version": 3, "min_games": 1, "three_player_deck": "no-clubs"}
+    )
+    assert rules.three_player_deck == "no-clubs"
 
 
 @pytest.mark.parametrize("name", ["whist-online-league", "whist-online-1200"])
@@ -52,9 +73,9 @@ def test_version_1_rules_upgrade_to_the_current_version(name):
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_version_3_rules_are_read_as_they_are(name):
+def test_version_4_rules_are_read_as_they_are(name):
     stored = LeagueRules.from_preset(name).to_dict()
-    assert stored["version"] == 3
+    assert stored["version"] == 4
     assert upgrade_rules(stored) == stored
     assert LeagueRules.from_dict(stored) == LeagueRules.from_preset(name)
 
@@ -72,7 +93,7 @@ def test_version_1_overrides_merge_into_a_preset():
 
 def test_a_newer_version_is_refused_naming_both_versions():
     stored = {**PRESETS["whist-online-league"], "version": RULES_VERSION + 1}
-    with pytest.raises(RulesError, match=r"rules\.version: is 4, newer than the rules version 3"):
+    with pytest.raises(RulesError, match=r"rules\.version: is 5, newer than the rules version 4"):
         LeagueRules.from_dict(stored)
 
 
