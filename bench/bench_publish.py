@@ -3,8 +3,8 @@
 On an existing database (`--database`, default issue 28's `whist_bench_after`: the
 200-player, 35-round `bench-pages-200`), the season's publish (`do_publish_season`: the
 lock, the fingerprint, `build_snapshot_data`, the comparison with the latest snapshot and
-the store, as when a result changed the season) is timed `--repeat` times, each in a
-transaction rolled back, so the database is left as it was; beside it the build alone and
+the store, after one game of the last round is scored again) is timed `--repeat` times,
+each in a transaction rolled back, so the database is left as it was; beside it the build alone and
 its two biggest parts, the table after every round (`_progression`) and the messaging texts
 (`season_messages`). `--dump FILE` writes the snapshot's JSON (its `published_at` blanked),
 to compare two versions byte for byte.
@@ -29,7 +29,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -62,6 +61,7 @@ def measure(
     from django.conf import settings
     from django.db import transaction
 
+    from games.models import Game, GameResult
     from league.models import Season
     from publishing import actions, messages, snapshots
     from standings.loader import season_standings
@@ -73,10 +73,15 @@ def measure(
 
     def publish() -> None:
         with transaction.atomic():
-            # as after a confirmed result: the content differs from the latest snapshot's,
-            # so the new one is stored; rolled back below
-            with mock.patch.object(actions, "_content", lambda data: object()):
-                assert actions.do_publish_season(season.pk, force=True) is not None
+            # as after a confirmed result: a game of the last round scored again (10 points
+            # moved between two seats), so the tables differ from the latest snapshot's and
+            # the new one is stored; all rolled back below
+            first, second = GameResult.objects.filter(
+                game__season=season, game__status=Game.Status.CONFIRMED
+            ).order_by("-game__round__number", "game_id", "seat")[:2]
+            GameResult.objects.filter(pk=first.pk).update(score=first.score + 10)
+            GameResult.objects.filter(pk=second.pk).update(score=second.score - 10)
+            assert actions.do_publish_season(season.pk, force=True) is not None
             transaction.set_rollback(True)
 
     def build() -> None:
@@ -117,10 +122,12 @@ def report(label: str, figures: dict[str, list[list[float]]]) -> None:
 def child(root: Path, args: argparse.Namespace, dump: Path) -> dict[str, list[list[float]]]:
     """One run in a fresh process with the code in `root`."""
     argv = [
-        support.PYTHON, __file__, "--code", str(root), "--database", args.database,
+        support.PYTHON, str(Path(__file__).resolve()), "--code", str(root),
+        "--database", args.database,
         "--season", args.season, "--repeat", str(args.repeat), "--dump", str(dump), "--json",
     ]  # fmt: skip
-    done = subprocess.run(argv, check=True, capture_output=True, text=True)
+    # run in `root`: Celery puts the working directory first on sys.path
+    done = subprocess.run(argv, check=True, capture_output=True, text=True, cwd=root)
     figures: dict[str, list[list[float]]] = json.loads(done.stdout.splitlines()[-1])
     return figures
 

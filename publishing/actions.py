@@ -43,7 +43,7 @@ def do_publish_season(
         if current is not None and current.fingerprint == fingerprint and not force:
             return None
         data = build_snapshot_data(season)
-        if current is not None and _content(current.data) == _content(data):
+        if current is not None and _same_content(current, data):
             return None
         return store_snapshot(season, (latest.version + 1) if latest else 1, fingerprint, data)
 
@@ -72,6 +72,21 @@ def store_snapshot(
     )
     announce_season_change(season.pk, Change.PUBLISHED)
     return snapshot
+
+
+def _same_content(current: SeasonSnapshot, data: SnapshotData) -> bool:
+    """Whether `data` says what the `current` snapshot says (its publication time aside).
+
+    The tables are asked first, from the summary already loaded: a new result changes them,
+    and then the latest snapshot's sections (megabytes of JSON) need not be read and decoded.
+    """
+    summary = current.typed_summary
+    if (summary["standings"], summary["final_standings"]) != (
+        data["standings"],
+        data["final_standings"],
+    ):
+        return False
+    return _content(current.data) == _content(data)
 
 
 def _content(data: SnapshotData) -> dict[str, object]:
