@@ -21,6 +21,7 @@ from games.sheet_fields import FIELD
 from games.strains import STRAIN_FACES
 from league.actions.common import season_rules
 from league.models import Seat, Table
+from league.rules import LeagueRules
 from scoring import get_preset
 from scoring.cards import Strain
 from scoring.decks import Deck, deck_for
@@ -28,11 +29,10 @@ from scoring.decks import Deck, deck_for
 register = template.Library()
 
 
-def table_deck(rules: object, seats: int) -> Deck:
+def table_deck(rules: LeagueRules, seats: int) -> Deck:
     """The deck of a table of `seats` under the season's rules: the 52 cards at four, the
-    season's three-player deck at three (`no-low-cards` for rules without one)."""
-    name = getattr(rules, "three_player_deck", None)
-    return deck_for(seats, name if isinstance(name, str) else None)
+    season's `three_player_deck` at three."""
+    return deck_for(seats, rules.three_player_deck)
 
 
 @register.inclusion_tag("games/_deal_sheet.html", takes_context=True)

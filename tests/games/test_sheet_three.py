@@ -11,6 +11,8 @@ import pytest
 from django.urls import reverse
 
 from games.sheet_fields import DEAL_FIELDS, deal_fields
+from games.templatetags.deal_sheet import table_deck
+from league.actions.common import season_rules
 from tests.roundsupport import make_players, make_round, make_season, seat_table
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +46,13 @@ def test_a_deal_at_three_has_three_seats_fields():
     assert deal_fields(4) == DEAL_FIELDS == deal_fields()
 
 
+def test_the_deck_of_a_table_is_the_seasons_three_player_deck_at_three():
+    default = season_rules(make_season())
+    assert (table_deck(default, 4).tricks, table_deck(default, 3).name) == (13, "no-low-cards")
+    rules = season_rules(make_season("other", rules={"three_player_deck": "one-card-out"}))
+    assert (table_deck(rules, 3).name, table_deck(rules, 4).name) == ("one-card-out", "four-seats")
+
+
 def test_the_sheet_at_three_has_three_seats_and_the_keypads_go_up_to_the_decks_tricks(client):
     body = sheet_page(client, three_table())  # no-low-cards: 12 tricks
     assert body.count('name="deal-27-tricks-2"') == 1
@@ -54,6 +63,23 @@ def test_the_sheet_at_three_has_three_seats_and_the_keypads_go_up_to_the_decks_t
     assert body.count("data-bid=") == 8 * 5  # bids 5..12 in the five trumps
     assert 'aria-label="12NT (No trump)"' in body and 'data-bid="13"' not in body
     assert sheet_config(body) | {"seats": 3, "tricks": 12} == sheet_config(body)
+
+
+def test_the_sheet_at_three_with_one_card_out_goes_up_to_17(client):
+    body = sheet_page(client, three_table("one-card-out"))
+    assert body.count("data-bid=") == 13 * 5  # bids 5..17
+    assert 'aria-label="17NT (No trump)"' in body
+    assert body.count("data-number=") == 18
+    assert body.count("data-contract-seat=") == 3 * 18
+    config = sheet_config(body)
+    assert (config["seats"], config["tricks"]) == (3, 17)
+
+
+def test_the_sheet_at_three_without_clubs_offers_no_club_trump(client):
+    body = sheet_page(client, three_table("no-clubs"))
+    assert 'data-trump="C"' not in body
+    assert body.count("data-bid=") == 9 * 4  # bids 5..13 in four strains
+    assert sheet_config(body)["tricks"] == 13
 
 
 def test_the_scores_page_of_a_table_of_three_links_its_sheet(client):
