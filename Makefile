@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint docs venv run-venv demo schedule worker beat
+.PHONY: run test lint docs venv run-venv demo schedule worker beat messages
 
 # One venv, two stamps that say which set it holds: .installed the app's requirements
 # (requirements.txt: what `make run`, demo, schedule, worker and beat need), .installed-dev
@@ -65,6 +65,12 @@ lint: venv
 	$(BIN)/lint-imports
 	bash scripts/ensure_axe.sh
 	node_modules/.bin/eslint static tests/js
+
+# The catalogues (locale/he, locale/ru): makemessages for each language with every marker the code
+# uses (gettext_noop included), no obsolete entry kept, then compilemessages. Translate the new
+# entries (no empty msgstr, no fuzzy: tests/test_catalogues.py checks) and run it again.
+messages: venv
+	bash scripts/messages.sh
 
 # The documentation site (mkdocs.yml, docs/) into site/, strictly as make test builds it.
 docs: venv
