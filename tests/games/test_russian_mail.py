@@ -1,0 +1,59 @@
+# ruff: noqa: RUF001  -- Russian text: its Cyrillic letters look like Latin ones on purpose
+"""E-mails in Russian (issue 31 item 4): an e-mail is written in the language of the page that
+sends it; with Russian chosen (Accept-Language ru) the dispute notice, the invitation and the
+password reset come out in Russian."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+from django.utils import translation
+
+from games.actions import dispute_result, submit_result
+from tests.games.test_dispute_notice import REASON, with_addresses
+from tests.games.test_result_pages import table as table  # the fixture
+from tests.roundsupport import make_organizer, make_season
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_dispute_notice_is_in_russian_when_the_language_is_russian(
+    table, django_capture_on_commit_callbacks
+):
+    a, b, *_ = with_addresses(table)
+    submit_result(table, actor=a, scores=[10, 20, 30, 40])
+    with translation.override("ru"), django_capture_on_commit_callbacks(execute=True):
+        dispute_result(table, 1, actor=b, reason=REASON)
+    (message,) = mail.outbox
+    assert (
+        message.subject == f"Тур {table.round.number}, стол {table.number}: ваш результат оспорен"
+    )
+    assert "оспорил результат, который вы ввели для стола" in message.body
+    assert "Указанная причина:" in message.body and REASON in message.body
+    assert "Решение примет организатор." in message.body
+
+
+def test_the_invitation_and_the_password_reset_are_in_russian_for_a_russian_browser(
+    client, mailoutbox, django_capture_on_commit_callbacks
+):
+    client.force_login(make_organizer(make_season()))
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("invite_player"),
+            {"name": "Dana", "email": "dana@example.com"},
+            HTTP_ACCEPT_LANGUAGE="ru",
+            follow=True,
+        )
+    assert 'lang="ru"' in response.content.decode()
+    assert "Dana приглашён" in response.content.decode()
+    client.logout()
+    user = response.context["user"].__class__.objects.get(email="dana@example.com")
+    user.set_password("a-long-pass-123")  # a reset is sent to a usable password only
+    user.save()
+    client.post(reverse("password_reset"), {"email": "dana@example.com"}, HTTP_ACCEPT_LANGUAGE="ru")
+    invitation, reset = mailoutbox
+    assert invitation.subject == "Ваша учётная запись в лиге виста"
+    assert invitation.body.startswith("Вас пригласили в лигу виста как игрока Dana.")
+    assert "Кто-то попросил сбросить пароль вашей учётной записи в лиге виста." in reset.body
+    assert "Ваше имя пользователя:" in reset.body
