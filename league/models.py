@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from league.holiday_field import HolidayListField
-from league.holidays import default_skipped_holidays
+from league.holidays import DEFAULT_SKIPPED, default_skipped_holidays
 
 
 class League(models.Model):
@@ -36,6 +36,8 @@ class League(models.Model):
     skipped_holidays = HolidayListField(
         _("holidays not played"),
         default=default_skipped_holidays,
+        # rows written by code that predates it (a rolling deploy) get the default list too
+        db_default=models.Value(list(DEFAULT_SKIPPED), output_field=models.JSONField()),
         blank=True,
         help_text=_("The season wizard skips the evenings on which these holidays begin."),
     )

@@ -2,7 +2,7 @@
 
 import league.holiday_field
 import league.holidays
-from django.db import migrations
+from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
@@ -17,6 +17,21 @@ class Migration(migrations.Migration):
             field=league.holiday_field.HolidayListField(
                 blank=True,
                 default=league.holidays.default_skipped_holidays,
+                db_default=models.Value(
+                    [
+                        "rosh_hashana",
+                        "yom_kippur",
+                        "sukkot",
+                        "simchat_torah",
+                        "pesach",
+                        "pesach_vii",
+                        "shavuot",
+                        "yom_hashoah",
+                        "yom_hazikaron",
+                        "tisha_bav",
+                    ],
+                    output_field=models.JSONField(),
+                ),
                 help_text="The season wizard skips the evenings on which these holidays begin.",
                 verbose_name="holidays not played",
             ),
