@@ -26,6 +26,9 @@ from publishing.snapshot_schema import DroppedGame, StandingsRow
 Row = Mapping[str, Any]
 
 FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r", "\n")
+# The languages whose column names an export has always had, which clubs' scripts read; a page
+# in another language (Russian) exports the fixed English ones (its cells stay in its language).
+EXPORT_HEADER_LANGUAGES = ("en", "he")
 
 MARKER_LABELS = {
     "below_minimum": _("below the minimum of games"),
@@ -91,6 +94,16 @@ class SafeTableExport(TableExport):  # type: ignore[misc]  # django-tables2 has 
 
     def table_to_dataset(self, table: Any, exclude_columns: Any, dataset_kwargs: Any = None) -> Any:
         dataset = super().table_to_dataset(table, exclude_columns, dataset_kwargs)
+        if translation.get_language() not in EXPORT_HEADER_LANGUAGES:
+            excluded = exclude_columns or ()
+            with translation.override(EXPORT_HEADER_LANGUAGES[0]):
+                fixed = [
+                    str(column.header)
+                    for column in table.columns.iterall()
+                    if not (column.column.exclude_from_export or column.name in excluded)
+                ]
+            if len(fixed) == len(dataset.headers or []):
+                dataset.headers = fixed
         dataset.headers = [neutralise_formula(h) for h in dataset.headers or []]
         rows = [tuple(neutralise_formula(v) for v in row) for row in dataset]
         del dataset[:]
