@@ -13,6 +13,9 @@ from config.startup import warn_without_site_url
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("whist")
+# The default app in every thread, so the app packages reach it as celery.current_app
+# without importing config (no package loop: config imports them).
+app.set_default()
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 guard_closed_redis_channels()

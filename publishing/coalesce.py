@@ -6,11 +6,10 @@ import contextlib
 from functools import lru_cache
 
 import redis
+from celery import current_app
 from django.conf import settings
 from redis.backoff import NoBackoff
 from redis.retry import Retry
-
-from config.celery import app
 
 # Longer than a task ever waits before it starts; a lost task frees the flag by then.
 PENDING_SECONDS = 60
@@ -26,8 +25,12 @@ def _client(url: str) -> redis.Redis:
 
 
 def _redis() -> redis.Redis | None:
-    url = app.conf.broker_url or settings.REDIS_URL
-    if app.conf.task_always_eager or not url or not str(url).startswith(("redis://", "rediss://")):
+    url = current_app.conf.broker_url or settings.REDIS_URL
+    if (
+        current_app.conf.task_always_eager
+        or not url
+        or not str(url).startswith(("redis://", "rediss://"))
+    ):
         return None
     return _client(str(url))
 

@@ -22,6 +22,7 @@ from django_celery_beat.models import IntervalSchedule, PeriodicTask
 
 from config.celery import app
 from config.readiness import BEAT_SWEEP
+from publishing.beat import SWEEPS
 
 pytestmark = pytest.mark.django_db
 # The Redis db of these tests (nothing else of theirs listens on it: no worker answers).
@@ -90,6 +91,11 @@ def database_refuses_connections(monkeypatch):  # type: ignore[no-untyped-def]
 
     wrapper = type(connections["default"])
     monkeypatch.setattr(wrapper, "get_new_connection", refused)
+
+
+def test_readyz_watches_the_sweep_beat_sends_every_minute():
+    # config names it without importing publishing (no package loop); the two stay the same
+    assert SWEEPS[BEAT_SWEEP] == ("publishing.sweep", 60)
 
 
 def test_readyz_without_a_broker_checks_the_database_and_the_cache():
