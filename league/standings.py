@@ -38,6 +38,7 @@ from league.rules import LeagueRules
 from league.worst_first import PLAYED_ORDER, WORST_FIRST, sort_key
 
 Exact: TypeAlias = int | Fraction
+_EXACT = (int, Fraction)  # the types of an Exact, for isinstance
 
 # Every placement share (1 to 4 players sharing places) and every gap from the average of 3
 # or 4 scores is a whole number of twelfths, so sums of them are too.
@@ -344,10 +345,7 @@ class RunningTally:
         self._games.insert(at, entry)
         points, gap = _twelfths(entry.points), _twelfths(entry.gap)
         # the same order: every exact value of the key times 12, the others as they are
-        key = tuple(
-            _twelfths(value) if isinstance(value, int | Fraction) else value
-            for value in worst_first(entry)
-        )
+        key = tuple([_twelfths(v) if isinstance(v, _EXACT) else v for v in worst_first(entry)])
         # worst-first keys end with the played order, so no two of a player's games tie
         worst = (key, played, points, gap, entry)
         self._worst.insert(bisect_right(self._worst, worst), worst)
@@ -367,7 +365,8 @@ class RunningTally:
         for _key, _played, dropped_points, dropped_gap, _entry in dropped:
             points -= dropped_points
             gap -= dropped_gap
-        dropped.sort(key=lambda item: item[1])  # the dropped games in played order
+        if len(dropped) > 1:
+            dropped.sort(key=lambda item: item[1])  # the dropped games in played order
         return PlayerTally(
             player=self.player,
             games=games,

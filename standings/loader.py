@@ -130,8 +130,10 @@ def season_standings(
         season, before_round
     ):
         results[game_id].append((seat, player_id, score))
-        players[player_id] = PlayerInfo(player_id, name, slug)
-        games[game_id] = GameInfo(game_id, date, round_number, table)
+        if player_id not in players:  # once each: a player's and a game's rows repeat them
+            players[player_id] = PlayerInfo(player_id, name, slug)
+        if game_id not in games:
+            games[game_id] = GameInfo(game_id, date, round_number, table)
     entries: list[GameEntry] = []
     final_table: tuple[tuple[int, int], ...] = ()
     for game_id, seats in results.items():
