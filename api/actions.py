@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from django.db import IntegrityError, OperationalError, transaction
 from rest_framework import status
 
-from api.errors import ACTION_STATUS, ApiErrorCode, ApiRefusal
+from api.errors import ACTION_STATUS, ApiErrorCode, ApiRefusal, Rejected
 from api.models import ApiToken, GameSubmission
 from api.platform_players import resolve_players
-from api.submissions import ScoredGame, Submission, score_submission
+from api.submissions import ScoredGame, Submission, score_submission, seat_count_problem
 from core.actor import SYSTEM
 from core.errors import ActionCode, ActionError
 from games.actions import CURRENT, organizer_set_result
@@ -19,6 +19,8 @@ from games.models import Game, ResultVersion
 from games.record import record_game
 from league.actions.common import season_rules
 from league.lookups import (
+    LookupCode,
+    LookupRefused,
     check_different_players,
     check_game_date,
     drawn_seats,
@@ -26,7 +28,7 @@ from league.lookups import (
     game_round,
     game_season,
 )
-from league.models import Player, Round, Season, Table
+from league.models import Player, Round, Season, Seat, Table
 from league.rules import LeagueRules
 from league.signals import announce_results
 
@@ -115,7 +117,7 @@ def _store(token: ApiToken, submission: Submission, fingerprint: str) -> Game:
     season = _season(token, submission)
     rules = _rules(season)
     round_ = game_round(season, rules, number=submission.round, date=submission.date)
-    scored = score_submission(submission, rules)
+    scored = score_submission(submission, rules, _game_seats(rules, submission))
     # A rated open-play game joins its season only while its four players are members
     # (RULES.md 3.2); the rating job decides that after the game is rated, so it is stored
     # without a season here, like a rated game from play.
@@ -187,10 +189,25 @@ def _rules(season: Season) -> LeagueRules:
         raise ApiRefusal(ApiErrorCode.MALFORMED, "season", refused.message) from None
 
 
+def _game_seats(rules: LeagueRules, submission: Submission) -> int:
+    """The table a game is checked for: three when it has three players in a league that
+    seats tables of three (RULES.md 1.5), else four (a game of three is then `seat_count`);
+    a drawn table of another size than the game is refused by `_free_table`."""
+    if len(submission.players) == 3 and rules.remainder == "three-player":
+        return 3
+    return 4
+
+
 def _free_table(round_: Round, players: Sequence[Player]) -> Table | None:
     """The drawn table these players sat at (None if the round has no draw), refused if it
-    already has a result (entered, waiting or disputed)."""
-    table = drawn_table(round_, players)
+    already has a result (entered, waiting or disputed), or as `seat_count` if they sat at
+    one table of another size than the game."""
+    try:
+        table = drawn_table(round_, players)
+    except LookupRefused as refused:
+        if refused.code == LookupCode.NOT_AT_TABLE:
+            _refuse_seat_count(round_, players)
+        raise
     if table is None:
         return None
     if (
@@ -227,3 +244,17 @@ def _create_game(
             for seat, (player, score) in enumerate(zip(players, scored.scores, strict=True))
         ],
     )
+
+
+def _refuse_seat_count(round_: Round, players: Sequence[Player]) -> None:
+    """Refused as `seat_count` when the game's players drawn in `round_` all sat at one
+    table of another size than the game: three of a table of four, or four (one of them not
+    drawn) for a table of three."""
+    seats = list(Seat.objects.filter(round=round_).values_list("table_id", "player_id"))
+    wanted = {player.pk for player in players}
+    tables = {table_id for table_id, player_id in seats if player_id in wanted}
+    if len(tables) != 1:
+        return
+    at_table = {player_id for table_id, player_id in seats if table_id in tables}
+    if wanted < at_table or at_table < wanted:
+        raise Rejected([seat_count_problem(len(at_table), len(wanted), "players")])

@@ -61,7 +61,8 @@ class PlayerRefSerializer(serializers.Serializer[Any]):
 
 
 class GameSubmissionSerializer(serializers.Serializer[Any]):
-    """A finished game from a platform: four scores, a full game record (FORMATS.md 2), or both."""
+    """A finished game from a platform: its scores by seat, a full game record (FORMATS.md 2),
+    or both; four players, or three at a league's table of three."""
 
     game_id = StrictCharField(
         min_length=1,
@@ -83,16 +84,17 @@ class GameSubmissionSerializer(serializers.Serializer[Any]):
     players = serializers.ListField(
         child=PlayerRefSerializer(),
         required=False,
-        min_length=4,
+        min_length=3,
         max_length=4,
-        help_text="The four players by seat 0..3 (default: the record's `players`).",
+        help_text="The four players by seat 0..3, or three at a table of three (default: the "
+        "record's `players`).",
     )
     scores = serializers.ListField(
         child=StrictIntegerField(min_value=-SCORE_LIMIT, max_value=SCORE_LIMIT),
         required=False,
-        min_length=4,
+        min_length=3,
         max_length=4,
-        help_text="The four game scores by seat.",
+        help_text="The game scores by seat, one for each player.",
     )
     record = JsonObjectField(
         required=False,
@@ -115,11 +117,11 @@ class GameSubmissionSerializer(serializers.Serializer[Any]):
 
 
 def _has_four_names(record: object) -> bool:
-    """True if a game record names its four players (FORMATS.md 2 `players`)."""
+    """True if a game record names its four players, or three (FORMATS.md 2 `players`)."""
     players = record.get("players") if isinstance(record, dict) else None
     return (
         isinstance(players, list)
-        and len(players) == 4
+        and len(players) in (3, 4)
         and all(isinstance(p, str) and p.strip() and len(p) <= NAME_MAX for p in players)
     )
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from api.errors import ApiErrorCode, Rejected
 from league.game_check import SHAPE_CODES, GameCode, GameRules, check_game
-from scoring import Problem
+from scoring import ErrorCode, Problem
 
 
 @dataclass(frozen=True)
@@ -112,15 +112,29 @@ def _api_problem(problem: Problem) -> Problem:
     return Problem(code, path, problem.message)
 
 
-def score_submission(submission: Submission, rules: GameRules) -> ScoredGame:
-    """The game's scores: given, or computed from the record by the league's scoring rules.
+def score_submission(submission: Submission, rules: GameRules, seats: int = 4) -> ScoredGame:
+    """The game's scores: given, or computed from the record by the league's scoring rules,
+    for a table of `seats` players (a game of another number is `seat_count`; at three the
+    record plays the league's deck, another one named is `deck_mismatch`).
 
     Raises Rejected listing every problem of the game check (league.game_check): the
     engine's rule errors with their paths under `record`, a wrong deal count or a record in
     another preset (these alone, first), or scores that disagree with the record.
     """
-    check = check_game(rules, record=submission.record, totals=submission.scores)
+    for path, given in (("players", submission.players), ("scores", submission.scores)):
+        if given is not None and len(given) != seats:
+            raise Rejected([seat_count_problem(seats, len(given), path)])
+    check = check_game(rules, record=submission.record, totals=submission.scores, seats=seats)
     shape = [p for p in check.problems if p.code in SHAPE_CODES]
     if shape or check.totals is None:
         raise Rejected([_api_problem(p) for p in shape or check.problems])
     return ScoredGame(check.totals, None if check.deals is None else list(check.deals))
+
+
+def seat_count_problem(table: int, game: int, path: str) -> Problem:
+    """`seat_count` (FORMATS.md 3): a game of `game` players for a table of `table`."""
+    return Problem(
+        ErrorCode.SEAT_COUNT,
+        path,
+        f"This table has {table} players, but the game is a game of {game}.",
+    )

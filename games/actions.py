@@ -147,14 +147,24 @@ def check_entry(
     """Check scores or a deal sheet against the table's league rules (no writes)."""
     rules = season_rules(table.round.season)
     if deals is not None:
-        if seats != 4:
+        if seats not in (3, 4):
             raise ActionError(
                 ActionCode.SHEET_NEEDS_FOUR_PLAYERS,
                 _("A deal sheet needs four players; enter the game scores."),
             )
-        return check_sheet(deals, rules.scoring_preset, rules.deals_per_game)
+        return check_sheet(
+            deals,
+            rules.scoring_preset,
+            rules.deals_per_game,
+            seats=seats,
+            three_player_deck=rules.three_player_deck,
+        )
     return check_scores(
-        scores if scores is not None else (), seats, rules.scoring_preset, rules.deals_per_game
+        scores if scores is not None else (),
+        seats,
+        rules.scoring_preset,
+        rules.deals_per_game,
+        three_player_deck=rules.three_player_deck,
     )
 
 

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.strains import strain_symbol
+from scoring.decks import DEFAULT_THREE_PLAYER_DECK, deck_for
+from scoring.game import deals_seats
 from scoring.presets import UnknownPresetError, get_preset
 from scoring.validate import validate_deal
 
@@ -50,17 +52,21 @@ class DealLine:
         ]
 
 
-def deal_sheet(deals: object, preset_name: str) -> list[DealLine]:
-    """The valid deals of a stored sheet, scored with `preset_name`; nothing for no sheet."""
+def deal_sheet(
+    deals: object, preset_name: str, three_player_deck: str = DEFAULT_THREE_PLAYER_DECK
+) -> list[DealLine]:
+    """The valid deals of a stored sheet, scored with `preset_name` (a sheet of three with
+    the league's `three_player_deck`); nothing for no sheet."""
     if not isinstance(deals, Sequence) or isinstance(deals, str | bytes):
         return []
     try:
         preset = get_preset(preset_name)
     except UnknownPresetError:
         return []
+    deck = deck_for(deals_seats(deals), three_player_deck)
     lines = []
     for number, record in enumerate(deals, start=1):
-        result = validate_deal(record, preset)
+        result = validate_deal(record, preset, deck)
         if not result.valid or result.scores is None:
             continue
         lines.append(

@@ -24,7 +24,7 @@ def season_file_data(season: Season) -> dict[str, Any]:
     """
     rules = season_rules(season).to_dict()
     entries = [
-        (game, _game_entry(game, results, rules["scoring_preset"]))
+        (game, _game_entry(game, results, rules["scoring_preset"], rules["three_player_deck"]))
         for game, results in _confirmed_games(season)
     ]
     by_round: dict[int, list[dict[str, Any]]] = defaultdict(list)
@@ -70,14 +70,19 @@ def _confirmed_games(season: Season) -> list[tuple[Game, list[GameResult]]]:
     return [(game, results[game.pk]) for game in games]
 
 
-def _game_entry(game: Game, results: list[GameResult], scoring_preset: str) -> dict[str, Any]:
+def _game_entry(
+    game: Game, results: list[GameResult], scoring_preset: str, three_player_deck: str
+) -> dict[str, Any]:
+    """A game as the file lists it; a game of three's record names the league's deck."""
     entry: dict[str, Any] = {"scores": {r.player.name: r.score for r in results}}
     if game.deals:
-        entry["record"] = {
+        record: dict[str, Any] = {
             "players": [r.player.name for r in results],
             "preset": scoring_preset,
-            "deals": game.deals,
         }
+        if len(results) == 3:
+            record["deck"] = three_player_deck
+        entry["record"] = {**record, "deals": game.deals}
     return entry
 
 

@@ -20,8 +20,8 @@ from games.messages import (
     player_message,
 )
 from games.sheet_fields import DEAL_FIELDS, SUMMARY_FIELDS, field_name, seat_field
-from league.game_check import GameCode, PlainRules, check_game
-from scoring import DealResult, ErrorCode, Problem, get_preset
+from league.game_check import GameCode, PlainRules, check_game, table_deck
+from scoring import DEFAULT_THREE_PLAYER_DECK, DealResult, ErrorCode, Problem, get_preset
 from scoring.cards import Strain
 
 SCORE_LIMIT = 100_000
@@ -38,6 +38,7 @@ class CheckedResult:
     deals: list[dict[str, Any]] | None = None
     errors: list[Problem] = field(default_factory=list)
     deal_results: list[DealResult] = field(default_factory=list)
+    seats: int = 4
 
     def to_json(self) -> dict[str, Any]:
         """The live check of the whole sheet: verdict, scores, problems, each deal's scores
@@ -66,7 +67,7 @@ class CheckedResult:
 
     def running_totals(self) -> list[int]:
         """Each seat's total over the deals that are valid so far."""
-        totals = [0, 0, 0, 0]
+        totals = [0] * self.seats
         for result in self.deal_results:
             for seat, score in enumerate(result.scores or ()):
                 totals[seat] += score
@@ -98,10 +99,16 @@ def _whole_number(value: object) -> int | None:
 
 
 def check_scores(
-    raw: Sequence[object], seats: int, preset_name: str, deals_per_game: int
+    raw: Sequence[object],
+    seats: int,
+    preset_name: str,
+    deals_per_game: int,
+    *,
+    three_player_deck: str = DEFAULT_THREE_PLAYER_DECK,
 ) -> CheckedResult:
     """Game scores by seat: one whole number per seated player, each a total that a game of
-    the league's deals can give under its preset (scoring.bounds)."""
+    the league's deals can give under its preset (scoring.bounds; at three players, with the
+    league's deck)."""
     if isinstance(raw, str | bytes) or not isinstance(raw, Sequence) or len(raw) != seats:
         return CheckedResult(
             False, None, errors=[_entry_error(ErrorCode.MALFORMED, "scores", seats=seats)]
@@ -116,7 +123,9 @@ def check_scores(
             scores[seat] = number
     numbered = sorted(scores)  # so every seat's problem is named at once, not one by one
     check = check_game(
-        PlainRules(preset_name, deals_per_game), totals=[scores[s] for s in numbered]
+        PlainRules(preset_name, deals_per_game, three_player_deck),
+        totals=[scores[s] for s in numbered],
+        seats=seats,
     )
     low, high = check.bounds or (None, None)
     for problem in check.problems:
@@ -153,41 +162,58 @@ def is_empty_deal(record: object) -> bool:
     return all(v is None or (isinstance(v, str) and not v.strip()) for v in values)
 
 
-def check_sheet(deals: object, preset_name: str, deals_per_game: int) -> CheckedResult:
-    """Validate and score a deal-by-deal sheet; its length must be the league's game length.
+def check_sheet(
+    deals: object,
+    preset_name: str,
+    deals_per_game: int,
+    *,
+    seats: int = 4,
+    three_player_deck: str = DEFAULT_THREE_PLAYER_DECK,
+) -> CheckedResult:
+    """Validate and score a deal-by-deal sheet of a table of `seats` (at three, played with
+    the league's `three_player_deck`); its length must be the league's game length.
 
     Deals nobody has filled in yet answer one summary ("27 deals are still empty") instead
     of their errors; the other deals' errors are the players' sentences (games.messages).
     """
     if not isinstance(deals, list):
-        return CheckedResult(False, None, errors=[_entry_error(ErrorCode.MALFORMED, "deals")])
-    check = check_game(PlainRules(preset_name, deals_per_game), deals=deals)
+        return CheckedResult(
+            False, None, errors=[_entry_error(ErrorCode.MALFORMED, "deals")], seats=seats
+        )
+    rules = PlainRules(preset_name, deals_per_game, three_player_deck)
+    tricks = table_deck(rules, seats).tricks
+    check = check_game(rules, deals=deals, seats=seats)
     minimum_bid = get_preset(preset_name).options.minimum_bid
     empty = [i for i, deal in enumerate(deals) if is_empty_deal(deal)]
     errors = [
         _sheet_error(problem, deals, deals_per_game, minimum_bid)
         for problem in check.problems
         if _deal_index(problem.path, _DEAL) not in empty
-    ] + [problem for i, deal in enumerate(deals) if (problem := _tricks_past_13(i, deal))]
+    ] + [problem for i, deal in enumerate(deals) if (problem := _tricks_past_t(i, deal, tricks))]
     if empty:
         errors.insert(
             1 if errors and errors[0].code == GameCode.DEAL_COUNT else 0,
             Problem(EntryCode.DEALS_EMPTY, "deals", empty_deals_message(len(empty))),
         )
     if errors or check.totals is None:
-        return CheckedResult(False, None, deals, errors, check.deal_results)
-    return CheckedResult(True, check.totals, deals, [], check.deal_results)
+        return CheckedResult(False, None, deals, errors, check.deal_results, seats)
+    return CheckedResult(True, check.totals, deals, [], check.deal_results, seats)
 
 
-def _tricks_past_13(index: int, record: object) -> Problem | None:
-    """A deal whose tricks are not all entered yet but already add up to more than 13 (the
-    engine checks the total only once all four are there), flagged as it is typed: three
-    players' 7, 5 and 4 tricks are 16 before the fourth is known."""
+def _tricks_past_t(index: int, record: object, deal_tricks: int = 13) -> Problem | None:
+    """A deal whose tricks are not all entered yet but already add up to more than the
+    deal's `deal_tricks` (13 at four; the engine checks the total only once every seat's are
+    there), flagged as it is typed: three players' 7, 5 and 4 tricks are 16 before the
+    fourth is known."""
     tricks = record.get("tricks") if isinstance(record, dict) else None
     if not isinstance(tricks, list):
         return None
-    entered = [t for t in tricks if isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= 13]
-    if len(entered) == len(tricks) or sum(entered) <= 13:
+    entered = [
+        t
+        for t in tricks
+        if isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= deal_tricks
+    ]
+    if len(entered) == len(tricks) or sum(entered) <= deal_tricks:
         return None
     return _entry_error(ErrorCode.TRICKS_TOTAL, f"deals[{index}].tricks", total=sum(entered))
 
@@ -213,9 +239,12 @@ def _sheet_error(
     return _entry_error(problem.code, problem.path, **deal_params(record, minimum_bid))
 
 
-def sheet_from_form(data: Mapping[str, Any], deals_per_game: int) -> list[dict[str, Any]]:
+def sheet_from_form(
+    data: Mapping[str, Any], deals_per_game: int, seats: int = 4
+) -> list[dict[str, Any]]:
     """Read the sheet's form fields (deal-I-trump, deal-I-declarer, deal-I-contract-S, ...)
-    into deal records; seats are 0..3 as in FORMATS.md (the form shows players' names).
+    into deal records; seats are 0..3 as in FORMATS.md, 0..2 at a table of three (the form
+    shows players' names).
 
     Numbers stay as typed when they are not whole numbers, so the engine names the field.
     """
@@ -233,8 +262,8 @@ def sheet_from_form(data: Mapping[str, Any], deals_per_game: int) -> list[dict[s
                 "trump": trump,
                 "declarer": value("declarer"),
                 "winning_bid": value("winning_bid"),
-                "contracts": [value(seat_field("contract", s)) for s in range(4)],
-                "tricks": [value(seat_field("tricks", s)) for s in range(4)],
+                "contracts": [value(seat_field("contract", s)) for s in range(seats)],
+                "tricks": [value(seat_field("tricks", s)) for s in range(seats)],
             }
         )
     return deals

@@ -14,6 +14,7 @@ from league.actions.players import clean_player_name
 from league.game_check import GameCode, check_game
 from league.name_match import name_key
 from league.rules import LeagueRules, RulesError
+from scoring import ErrorCode
 from scoring.problems import ProblemError
 
 _SLUG = re.compile(r"[-\w]{1,120}")
@@ -187,6 +188,14 @@ class _GameReader:
         self._check_players([name for name, _ in results], label)
         return tuple(results)
 
+    def _seats(self, record: object) -> int:
+        """The table a record's game is checked for: three when it names three players in
+        a league that seats tables of three, else four (a game of three in a league without
+        them is refused as `seat_count`)."""
+        players = record.get("players") if isinstance(record, dict) else None
+        named = len(players) if isinstance(players, list) else 4
+        return 3 if named == 3 and 3 in self.sizes else 4
+
     def _check_players(self, names: list[str], label: str) -> None:
         if len({name_key(name) for name in names}) != len(names):
             raise SeasonFileError(f"{label}: a player is listed twice")
@@ -195,13 +204,20 @@ class _GameReader:
             raise SeasonFileError(f"{label}: has {len(names)} players, a game needs {allowed}")
 
     def _record(self, value: object, label: str) -> tuple[tuple[tuple[str, int], ...], list[Any]]:
-        check = check_game(self.rules, record=value)
+        seats = self._seats(value)
+        check = check_game(self.rules, record=value, seats=seats)
         record = check.record
         if record is None:
             error = check.problems[0]
             raise SeasonFileError(f"{label}: record {error.path}: {error.message}".rstrip())
-        if len(record.players) != 4:
-            raise SeasonFileError(f"{label}: the record needs its 4 players by seat")
+        for error in check.problems:
+            if error.code in (ErrorCode.SEAT_COUNT, ErrorCode.DECK_MISMATCH):
+                raise SeasonFileError(
+                    f"{label}: the record is refused: {error.code.value} at {error.path}: "
+                    f"{error.message}"
+                )
+        if len(record.players) != seats:
+            raise SeasonFileError(f"{label}: the record needs its {seats} players by seat")
         players = [_player_name(name, label) for name in record.players]
         codes = {problem.code for problem in check.problems}
         if GameCode.PRESET_MISMATCH in codes:

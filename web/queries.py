@@ -206,7 +206,7 @@ def round_page(season: Season, number: int) -> RoundPage:
         seated.update(seat.player_id for seat in seats)
         view = TableView(table, seats, by_table.get(table.pk), results.get(table.number))
         if view.result is not None and view.game is not None:
-            view.sheet = deal_sheet(view.game.deals, rules.scoring_preset)
+            view.sheet = deal_sheet(view.game.deals, rules.scoring_preset, rules.three_player_deck)
         views.append(view)
     reserves = [r.player for r in registrations if r.player_id not in seated] if tables else []
     numbers = {r.number for r in rounds}

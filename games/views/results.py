@@ -80,7 +80,9 @@ def _page(
         key = sheet_field(error.path) if sheet else error.path
         field_errors.setdefault(key, []).append(error.message)
     state = state_for(actor, organizer, seats, table.round, current, not_played=table.not_played)
-    current_sheet = deal_sheet(current.deals, rules.scoring_preset) if current else []
+    current_sheet = (
+        deal_sheet(current.deals, rules.scoring_preset, rules.three_player_deck) if current else []
+    )
     notes = (
         _own_notes(table, state.player_id)
         if current_sheet and state.player_id is not None and can_confirm(state)
@@ -322,7 +324,8 @@ def submit(request: HttpRequest, table_id: int) -> HttpResponse:
     note = request.POST.get("note", "")
     try:
         if sheet:
-            deals = sheet_from_form(request.POST, season_rules(table.round.season).deals_per_game)
+            deals_per_game = season_rules(table.round.season).deals_per_game
+            deals = sheet_from_form(request.POST, deals_per_game, len(seats))
             submit_result(table, actor=actor, deals=deals, note=note)
         else:
             scores = [request.POST.get(f"score-{i}", "") for i in range(len(seats))]
@@ -420,7 +423,8 @@ def check(request: HttpRequest, table_id: int) -> JsonResponse:
             status=400,
         )
     try:
-        checked = check_entry(table, len(seats), deals=sheet_from_form(data, rules.deals_per_game))
+        deals = sheet_from_form(data, rules.deals_per_game, len(seats))
+        checked = check_entry(table, len(seats), deals=deals)
     except ActionError as error:
         return JsonResponse({"error": error.message}, status=400)
     return JsonResponse(checked.to_json() if deal is None else checked.deal_json(deal))

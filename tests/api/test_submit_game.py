@@ -154,7 +154,7 @@ def test_malformed_record_is_refused_with_the_engines_malformed_code(platform, s
     [
         ({"game_id": None}, "game_id"),
         ({"date": "30.06.2024"}, "date"),
-        ({"scores": [1, 2, 3]}, "scores"),
+        ({"scores": [1, 2, 3, 4, 5]}, "scores"),
         ({"scores": [1, 2, 3, "x"]}, "scores[3]"),
         ({"players": [{"name": "A"}, {"name": "B"}, {}, {"name": "D"}]}, "players[2]"),
         ({"players": [{"name": "A"}]}, "players"),
@@ -169,6 +169,13 @@ def test_malformed_body_answers_400_naming_the_field(platform, season, changes, 
     errors = response.json()["errors"]
     assert {e["code"] for e in errors} == {"malformed"}
     assert path in [e["path"] for e in errors]
+
+
+def test_seat_count_three_scores_for_four_players_name_the_scores(platform, season):
+    # A game of three for four players (issue 30: three scores are a game of three).
+    response = platform.post(SUBMIT, body(scores=[1, 2, 3]), format="json")
+    assert response.status_code == 400
+    assert [(e["code"], e["path"]) for e in response.json()["errors"]] == [("seat_count", "scores")]
 
 
 @pytest.mark.parametrize(

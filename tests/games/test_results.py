@@ -267,8 +267,10 @@ def test_three_player_table_enters_three_scores():
     submit_result(table, actor=a, scores=[30, 20, 10])
     confirm_result(table, 1, actor=b)
     assert list(GameResult.objects.values_list("seat", "score")) == [(0, 30), (1, 20), (2, 10)]
-    with pytest.raises(ActionError, match="four players"):
+    # A sheet of three is checked like one of four (issue 30 item 3); one of four is not.
+    with pytest.raises(ResultRejected) as rejected:
         organizer_set_result(table, deals=[deal()])
+    assert [e.code for e in rejected.value.checked.errors] == ["seat_count"]
 
 
 def test_disputing_a_confirmed_result_stops_it_counting_and_tells_the_publisher(
