@@ -297,6 +297,16 @@ def test_the_language_cookie_and_accept_language_pick_separate_cached_pages(prox
         assert answer.cache in FROM_CACHE and answer.body == english.body
 
 
+def test_a_russian_cookie_or_browser_gets_the_cached_russian_page(proxy):
+    """Russian (issue 31 item 4) is one of the proxy's languages: its own cached page, the same
+    whether the language cookie or Accept-Language asks for it."""
+    russian = proxy.get("/ratings/", Cookie="django_language=ru")
+    assert russian.status == 200 and _lang(russian) == "ru"
+    assert russian.body != proxy.get("/ratings/", Cookie="django_language=en").body
+    by_header = proxy.get("/ratings/", Accept_Language="ru-RU,ru;q=0.9,en-US;q=0.8,he;q=0.7")
+    assert by_header.cache in FROM_CACHE and by_header.body == russian.body
+
+
 # The mark also makes pytest-django set the test database up when this module runs alone
 # (it sets up the databases the session's tests ask for); the proxy's fixture needs it.
 @pytest.mark.django_db
