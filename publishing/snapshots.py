@@ -193,7 +193,12 @@ def _add_deal_stats(data: SnapshotData, table: SeasonStandings, rows: _Rows) -> 
     records changed; `publishing.deal_stats` scores and keeps the changed ones)."""
     names = {player.id: player.as_json() for player in rows.players.values()}
     data["deal_stats"], data["deal_leaders"] = deal_stats.season_deal_stats(
-        table.season, list(table.games), rows.results_by_game, table.rules.scoring_preset, names
+        table.season,
+        list(table.games),
+        rows.results_by_game,
+        table.rules.scoring_preset,
+        names,
+        table.rules.three_player_deck,
     )
 
 
