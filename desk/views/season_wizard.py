@@ -29,7 +29,7 @@ from core.permissions import require_any_organizer
 from league.actions.common import league_zone
 from league.actions.seasons import create_season
 from league.holidays import DEFAULT_SKIPPED, HolidayEvening, evening_holiday
-from league.latin_slug import HEBREW_LETTERS, latin_slug
+from league.latin_slug import LATIN_LETTERS, latin_slug
 from league.models import League, Round, Season
 from league.preset_names import league_preset_choices, league_preset_name
 from league.rules import PRESETS, WEEKDAYS, LeagueRules, RulesError, preset_dict
@@ -388,7 +388,7 @@ def _page(
             "kind": preset_dict(rules_form.preset)["kind"],
             "preset_name": league_preset_name(rules_form.preset),
             "preset_note": preset_note,
-            "latin_letters": HEBREW_LETTERS,  # the page's script suggests the same slug
+            "latin_letters": LATIN_LETTERS,  # the page's script suggests the same slug
         },
     )
 

@@ -11,9 +11,24 @@ from dataclasses import dataclass
 
 import pytest
 from django.db import connection
+from playwright.sync_api import expect
 
-from tests.browser.conftest import PHONE_390, log_in, new_phone, page_scroll_width, screenshot
-from tests.browser.test_evening_validity import Evening, the_evening, walk_player
+from tests.browser.conftest import (
+    PHONE_390,
+    league_organizer,
+    log_in,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
+from tests.browser.test_accessibility import axe_violations
+from tests.browser.test_evening_validity import (
+    EVERY_IMPACT,
+    Evening,
+    the_evening,
+    walk_player,
+)
+from tests.browser.test_season_wizard import signed_in
 
 pytestmark = [
     pytest.mark.browser,
@@ -73,4 +88,18 @@ def test_me_and_the_round_speak_russian_with_russian_plurals(live_server, chromi
     assert "Результат ждёт вашего подтверждения" in me, me
     assert page.locator(f'a[href="/tables/{table.pk}/"]').count() >= 1
     assert page_scroll_width(page) <= PHONE_390["width"]
+    context.close()
+
+
+def test_the_wizard_in_russian_fills_a_latin_address_from_a_russian_name(live_server, chromium):
+    league_organizer()
+    context, page = signed_in(chromium, live_server.url, PHONE_390, "ru")
+    page.goto(f"{live_server.url}/manage/new-season/")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    expect(page.get_by_role("button", name="Создать сезон")).to_be_visible()
+    page.locator("#id_name").fill("Зимняя лига 2027")  # the page's script, the module's letters
+    expect(page.locator("#id_slug")).to_have_value("zimnyaya-liga-2027")
+    assert page_scroll_width(page) <= PHONE_390["width"]
+    assert axe_violations(page, EVERY_IMPACT) == []
+    screenshot(page, "season-wizard-phone-ru")
     context.close()

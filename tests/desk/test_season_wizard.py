@@ -225,6 +225,14 @@ def test_a_hebrew_name_gets_a_latin_slug_and_the_page_carries_its_letters(client
     assert Season.objects.get(name="ליגת חורף 2027").slug == "ligt-chorf-2027"
 
 
+def test_a_russian_name_gets_a_latin_slug_from_the_same_letters(client, organizer):
+    client.force_login(organizer)
+    assert client.get(URL).context["latin_letters"]["ж"] == "zh"  # the script's table too
+    data, _ = wizard(client, name="Зимняя лига 2027", slug="")
+    assert client.post(URL, {**data, "action": "save"}).status_code == 302
+    assert Season.objects.get(name="Зимняя лига 2027").slug == "zimnyaya-liga-2027"
+
+
 def test_a_non_organizer_is_refused(client):
     make_season()
     client.force_login(make_user())

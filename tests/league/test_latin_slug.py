@@ -1,4 +1,4 @@
-"""The letter-by-letter Latin slug of a (Hebrew) name: always a valid ASCII slug."""
+"""The letter-by-letter Latin slug of a (Hebrew or Russian) name: always a valid ASCII slug."""
 
 from __future__ import annotations
 
@@ -10,11 +10,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from league import latin_slug as module
-from league.latin_slug import HEBREW_LETTERS, MAX_LENGTH, latin_slug
+from league.latin_slug import CYRILLIC_LETTERS, HEBREW_LETTERS, MAX_LENGTH, latin_slug
 
 SLUG = re.compile(r"(?:[a-z0-9]+(?:-[a-z0-9]+)*)?")
 HEBREW = st.text(alphabet=st.characters(min_codepoint=0x0590, max_codepoint=0x05FF))
-NAMES = st.one_of(st.text(), HEBREW, st.lists(st.one_of(HEBREW, st.text(" -_.'"))).map("".join))
+CYRILLIC = st.text(alphabet=st.characters(min_codepoint=0x0400, max_codepoint=0x04FF))
+NAMES = st.one_of(
+    st.text(),
+    HEBREW,
+    CYRILLIC,
+    st.lists(st.one_of(HEBREW, CYRILLIC, st.text(" -_.'"))).map("".join),
+)
 
 
 def test_the_latin_slug_doctests_hold() -> None:
@@ -45,3 +51,19 @@ def test_every_hebrew_letter_has_a_lower_case_latin_spelling() -> None:
     letters = [chr(c) for c in range(ord("א"), ord("ת") + 1)]
     assert sorted(HEBREW_LETTERS) == letters
     assert all(re.fullmatch("[a-z]+", latin) for latin in HEBREW_LETTERS.values())
+
+
+def test_a_russian_season_name_gets_a_readable_latin_slug() -> None:
+    assert latin_slug("Зимняя лига 2027") == "zimnyaya-liga-2027"
+    assert latin_slug("ЩУКА, ЖУК и ЁЖ") == "shchuka-zhuk-i-ezh"
+    assert latin_slug("Подъезд Йошкар-Олы") == "podezd-ioshkar-oly"  # ъ dropped, й as и
+    assert latin_slug("0 ъ 0") == "0-0"  # a word of ъ alone is no word
+
+
+def test_every_russian_letter_has_a_lower_case_latin_spelling() -> None:
+    letters = [chr(c) for c in range(ord("а"), ord("я") + 1)]  # noqa: RUF001 (Cyrillic a)
+    assert sorted(letter for letter in CYRILLIC_LETTERS if letter.islower()) == sorted(
+        set(letters) - {"й"}  # NFKD makes й и and a breve, which is dropped
+    )
+    assert all(letter.lower() in CYRILLIC_LETTERS for letter in CYRILLIC_LETTERS)
+    assert all(re.fullmatch("[a-z]*", latin) for latin in CYRILLIC_LETTERS.values())
