@@ -10,9 +10,14 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.models import ResultVersion
 from games.sheet_fields import DEAL_FIELDS, deal_fields
+from games.sheets import sheet_fields
 from games.templatetags.deal_sheet import table_deck
 from league.actions.common import season_rules
+from scoring import get_preset, score_game
+from scoring.decks import NO_CLUBS
+from scoring.generate import random_deals
 from tests.roundsupport import make_players, make_round, make_season, seat_table
 
 pytestmark = pytest.mark.django_db
@@ -98,3 +103,22 @@ def test_the_sheet_at_four_is_as_before(client):
     assert body.count("data-contract-seat=") == 4 * 14
     config = sheet_config(body)
     assert (config["seats"], config["tricks"]) == (4, 13)
+
+
+def test_without_javascript_the_grid_at_three_submits_a_sheet_of_three(client):
+    season = make_season(rules={"deals_per_game": 2, "three_player_deck": "no-clubs"})
+    table = seat_table(make_round(season), make_players(3, with_users=True))
+    deals = random_deals(5, 2, get_preset("whist-online"), summary_only=True, deck=NO_CLUBS)
+    for deal in deals:
+        deal.pop("dealer")
+    client.force_login(table.seats.order_by("seat").first().player.user)
+    fields = {"mode": "sheet", **sheet_fields(deals)}
+    assert not any(name.endswith("-3") for name in fields)
+    response = client.post(reverse("games:submit", args=[table.pk]), fields)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    version = ResultVersion.objects.get(table=table)
+    assert version.deals is not None
+    assert [d["tricks"] for d in version.deals] == [d["tricks"] for d in deals]
+    assert version.scores == list(
+        score_game(deals, get_preset("whist-online"), NO_CLUBS).totals or []
+    )
