@@ -305,6 +305,8 @@ class SnapshotData(TypedDict):
     messages: dict[str, LanguageTexts]  # by language code
     deal_stats: dict[str, DealStatsData]  # by player slug
     deal_leaders: DealLeaders | None
+    # by player slug, his figures at tables of three; only when a game of three has deals
+    deal_stats_three: NotRequired[dict[str, DealStatsData]]
 
 
 # --- stored by section ----------------------------------------------------------------------
@@ -371,6 +373,7 @@ class PlayerSection(TypedDict):
     position_labels: list[str]
     positions: list[int | None]  # empty for a player not in the table
     deal_stats: DealStatsData | None  # null without a game entered deal by deal
+    deal_stats_three: NotRequired[DealStatsData]  # at tables of three, when he played one
 
 
 SectionData = RoundSection | PlayerSection | list[GameData]

@@ -72,7 +72,7 @@ def join_snapshot(parts: SnapshotParts) -> SnapshotData:
         else empty
         for row in summary["standings"]
     }
-    return {
+    data: SnapshotData = {
         "schema": summary["schema"],
         "published_at": summary["published_at"],
         "season": summary["season"],
@@ -98,6 +98,14 @@ def join_snapshot(parts: SnapshotParts) -> SnapshotData:
         },
         "deal_leaders": summary["deal_leaders"],
     }
+    three = {
+        slug: section["deal_stats_three"]
+        for slug, section in parts.players.items()
+        if "deal_stats_three" in section
+    }
+    if three:
+        data["deal_stats_three"] = three
+    return data
 
 
 def parts_from_sections(summary: SnapshotSummary, sections: Mapping[str, object]) -> SnapshotParts:
@@ -232,4 +240,6 @@ def _player_sections(data: SnapshotData, games: Mapping[int, GameData]) -> dict[
             "positions": positions.get(slug, []),
             "deal_stats": data["deal_stats"].get(slug),
         }
+        if slug in data.get("deal_stats_three", {}):
+            sections[slug]["deal_stats_three"] = data["deal_stats_three"][slug]
     return sections

@@ -192,14 +192,14 @@ def _add_deal_stats(data: SnapshotData, table: SeasonStandings, rows: _Rows) -> 
     """Each player's deal statistics and the season's leaders (one query while no deal
     records changed; `publishing.deal_stats` scores and keeps the changed ones)."""
     names = {player.id: player.as_json() for player in rows.players.values()}
-    data["deal_stats"], data["deal_leaders"] = deal_stats.season_deal_stats(
-        table.season,
-        list(table.games),
-        rows.results_by_game,
-        table.rules.scoring_preset,
-        names,
-        table.rules.three_player_deck,
+    by_game = deal_stats.game_figures(
+        table.season, list(table.games), table.rules.scoring_preset, table.rules.three_player_deck
     )
+    seats = rows.results_by_game
+    data["deal_stats"], data["deal_leaders"] = deal_stats.players_figures(by_game, seats, names, 4)
+    three, _leaders = deal_stats.players_figures(by_game, seats, names, 3)
+    if three:  # kept apart from the games of four (a snapshot without them is as it was)
+        data["deal_stats_three"] = three
 
 
 def _load_rows(season: Season, table: SeasonStandings) -> _Rows:

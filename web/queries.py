@@ -301,6 +301,7 @@ class PlayerSeason:
     position_labels: list[str] = field(default_factory=list)
     positions: list[int | None] = field(default_factory=list)
     deal_stats: DealStatsData | None = None
+    deal_stats_three: DealStatsData | None = None  # at tables of three, kept apart
 
     @property
     def has_rounds(self) -> bool:
@@ -363,6 +364,7 @@ def player_page(slug: str) -> PlayerPage:
                 position_labels=list(section["position_labels"]),
                 positions=list(section["positions"]),
                 deal_stats=section["deal_stats"],
+                deal_stats_three=section.get("deal_stats_three"),
             )
         )
     rating = [

@@ -232,6 +232,7 @@ PLAYER_PARTS = (
     "position_charts",
     "rating_chart",
     "deal_charts",
+    "deal_charts_three",
     "rating_moves",
     "opponents",
 )
@@ -271,11 +272,17 @@ def player_parts(player: str) -> dict[str, Any]:
         for item in page.seasons
         if item.deal_stats is not None
     }
+    three_charts = {
+        item.season.pk: contracts_by_size_chart(item.deal_stats_three)
+        for item in page.seasons
+        if item.deal_stats_three is not None
+    }
     return {
         "page": page,
         "position_charts": charts,
         "rating_chart": rating_chart,
         "deal_charts": deal_charts,
+        "deal_charts_three": three_charts,
         **player_rating_parts(page.player),
     }
 

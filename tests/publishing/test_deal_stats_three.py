@@ -11,6 +11,7 @@ import pytest
 from games.models import Game
 from games.season_import import import_season
 from league.models import Season
+from publishing.actions import do_publish_season
 from publishing.deal_stats import game_figures, season_deal_stats, season_three_player_stats
 from publishing.models import GameDealStats
 from publishing.snapshots import build_snapshot_data
@@ -125,3 +126,31 @@ def test_three_player_deal_stats_leave_the_four_player_snapshot_as_it_was():
     assert with_three is not None and alone is not None
     assert with_three["deal_leaders"] == alone["deal_leaders"]
     assert with_three["deal_stats"] == alone["deal_stats"]
+
+
+def _published(with_three: bool = True) -> Season:
+    season = _season(with_three=with_three)
+    do_publish_season(season.pk)
+    return season
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [("en", "Deal statistics at tables of three"), ("he", "סטטיסטיקת סיבובים בשולחנות של שלושה")],
+)
+def test_three_player_deal_stats_show_apart_on_the_player_page(client, language, title):
+    _published()
+    dana = client.get("/players/dana/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert dana.count('class="card deal-stats"') == 2 and title in dana
+    eli = client.get("/players/eli/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert eli.count('class="card deal-stats"') == 1 and title not in eli
+    tal = client.get("/players/tal/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert tal.count('class="card deal-stats"') == 1 and title in tal
+
+
+def test_three_player_deal_stats_are_in_the_snapshot_only_with_a_game_of_three():
+    with_three = build_snapshot_data(_season(with_three=True))
+    alone = build_snapshot_data(_season(with_three=False, slug="season-11"))
+    assert with_three is not None and alone is not None
+    assert set(with_three["deal_stats_three"]) == {"dana", "tal", "gil"}
+    assert "deal_stats_three" not in alone
