@@ -56,6 +56,10 @@ from league.views.name_choices import (
 )
 from publishing.published import published_round, text_titles
 
+# A date field's value as <input type="date"> needs it, in every language (Russian's
+# DATE_INPUT_FORMATS would write 06.12.2026, which the browser shows as no date).
+ISO_DATE = "%Y-%m-%d"
+
 AUDIT_PAGE = 200
 
 
@@ -124,7 +128,7 @@ def index(request: HttpRequest) -> HttpResponse:
 class RoundForm(forms.Form):
     number = forms.IntegerField(label=gettext_lazy("Round number"), min_value=1, max_value=999)
     date = forms.DateField(
-        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}, format=ISO_DATE)
     )
 
 

@@ -47,6 +47,10 @@ from publishing.schedule import round_times
 
 from .wizard_league import default_league, remember_league
 
+# A date field's value as <input type="date"> needs it, in every language (Russian's
+# DATE_INPUT_FORMATS would write 06.12.2026, which the browser shows as no date).
+ISO_DATE = "%Y-%m-%d"
+
 DEFAULT_PRESET = "whist-online-league"
 WEEKDAY_NAMES = dict(WEEKDAY_CHOICES)
 WEEKDAYS_FIELD = field_name("schedule.weekdays")
@@ -109,7 +113,8 @@ class SeasonForm(forms.Form):
         ),
     )
     start = forms.DateField(
-        label=gettext_lazy("Start date"), widget=forms.DateInput(attrs={"type": "date"})
+        label=gettext_lazy("Start date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format=ISO_DATE),
     )
     end = forms.DateField(
         required=False,
@@ -117,7 +122,7 @@ class SeasonForm(forms.Form):
         help_text=gettext_lazy(
             "Open-play leagues only; a league of rounds ends with its last round."
         ),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(attrs={"type": "date"}, format=ISO_DATE),
     )
 
     def __init__(self, leagues: QuerySet[League], *args: Any, **kwargs: Any) -> None:

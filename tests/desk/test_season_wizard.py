@@ -233,6 +233,16 @@ def test_a_russian_name_gets_a_latin_slug_from_the_same_letters(client, organize
     assert Season.objects.get(name="Зимняя лига 2027").slug == "zimnyaya-liga-2027"
 
 
+def test_the_date_fields_keep_the_iso_date_in_russian(client, organizer):
+    """<input type="date"> reads only 2026-09-06: Russian's input format (06.09.2026) would
+    leave the start date empty in the browser."""
+    client.force_login(organizer)
+    page = client.get(URL, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'lang="ru"' in page
+    start = re.search(r'<input type="date" name="start" value="([^"]*)"', page)
+    assert start is not None and re.fullmatch(r"\d{4}-\d{2}-\d{2}", start.group(1)), start
+
+
 def test_a_non_organizer_is_refused(client):
     make_season()
     client.force_login(make_user())
