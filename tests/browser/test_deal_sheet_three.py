@@ -95,6 +95,8 @@ def test_a_three_player_tournament_tables_sheet_entered_deal_by_deal_and_confirm
     expect(sheet.locator("[data-seat-row]")).to_have_count(3)
     expect(sheet.locator("[data-number]")).to_have_count(cards.tricks + 1)
     expect(sheet.locator(f'[data-bid="{cards.tricks}"][data-trump="NT"]')).to_have_count(1)
+    assert overflow(page) <= 0
+    assert axe_violations(page) == []
     screenshot(page, f"deal-sheet-three-empty-{language}")
 
     taps = Taps()
