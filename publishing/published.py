@@ -93,6 +93,11 @@ class Published:
         return self.summary["deal_leaders"]
 
     @property
+    def deal_leaders_three(self) -> DealLeaders | None:
+        """The leaders at tables of three, or None without such a game entered deal by deal."""
+        return self.summary.get("deal_leaders_three")
+
+    @property
     def race(self) -> RaceChart:
         """The race chart data: labels and each top player's points after each label."""
         return self.summary["race"]

@@ -307,6 +307,7 @@ class SnapshotData(TypedDict):
     deal_leaders: DealLeaders | None
     # by player slug, his figures at tables of three; only when a game of three has deals
     deal_stats_three: NotRequired[dict[str, DealStatsData]]
+    deal_leaders_three: NotRequired[DealLeaders | None]  # the leaders at tables of three
 
 
 # --- stored by section ----------------------------------------------------------------------
@@ -345,6 +346,7 @@ class SnapshotSummary(TypedDict):
     dropped_games: dict[str, list[DroppedGame]]  # by player slug, for rows with drops
     latest_texts: LatestTexts | None
     deal_leaders: DealLeaders | None
+    deal_leaders_three: NotRequired[DealLeaders | None]  # only with games of three
 
 
 class RoundSection(TypedDict):

@@ -105,6 +105,8 @@ def join_snapshot(parts: SnapshotParts) -> SnapshotData:
     }
     if three:
         data["deal_stats_three"] = three
+    if "deal_leaders_three" in summary:
+        data["deal_leaders_three"] = summary["deal_leaders_three"]
     return data
 
 
@@ -130,7 +132,7 @@ def _all_games(data: SnapshotData) -> dict[int, GameData]:
 
 
 def _summary(data: SnapshotData, games: Mapping[int, GameData]) -> SnapshotSummary:
-    return {
+    summary: SnapshotSummary = {
         "schema": data["schema"],
         "published_at": data["published_at"],
         "season": data["season"],
@@ -144,6 +146,9 @@ def _summary(data: SnapshotData, games: Mapping[int, GameData]) -> SnapshotSumma
         "latest_texts": _latest_texts(data),
         "deal_leaders": data["deal_leaders"],
     }
+    if "deal_leaders_three" in data:
+        summary["deal_leaders_three"] = data["deal_leaders_three"]
+    return summary
 
 
 def _round_summary(round_: RoundData) -> RoundSummary:

@@ -197,9 +197,10 @@ def _add_deal_stats(data: SnapshotData, table: SeasonStandings, rows: _Rows) -> 
     )
     seats = rows.results_by_game
     data["deal_stats"], data["deal_leaders"] = deal_stats.players_figures(by_game, seats, names, 4)
-    three, _leaders = deal_stats.players_figures(by_game, seats, names, 3)
+    three, leaders = deal_stats.players_figures(by_game, seats, names, 3)
     if three:  # kept apart from the games of four (a snapshot without them is as it was)
         data["deal_stats_three"] = three
+        data["deal_leaders_three"] = leaders
 
 
 def _load_rows(season: Season, table: SeasonStandings) -> _Rows:

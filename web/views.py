@@ -134,6 +134,7 @@ SEASON_PARTS = (
     "race_chart",
     "race_legend",
     "deal_leaders",
+    "deal_leaders_three",
     "markers",
 )
 
@@ -207,6 +208,7 @@ def season_parts(request: HttpRequest, season: Season) -> dict[str, Any]:
         ),
         "race_legend": legend(series),
         "deal_leaders": snapshot.deal_leaders if snapshot else None,
+        "deal_leaders_three": snapshot.deal_leaders_three if snapshot else None,
         "markers": {marker for row in rows for marker in row.get("markers", [])},
     }
 

@@ -154,3 +154,21 @@ def test_three_player_deal_stats_are_in_the_snapshot_only_with_a_game_of_three()
     assert with_three is not None and alone is not None
     assert set(with_three["deal_stats_three"]) == {"dana", "tal", "gil"}
     assert "deal_stats_three" not in alone
+
+
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [
+        ("en", "Deal statistics leaders at tables of three"),
+        ("he", "המובילים בסטטיסטיקת הסיבובים בשולחנות של שלושה"),
+        ("ru", "Лидеры статистики раздач за столами на троих"),
+    ],
+)
+def test_three_player_deal_leaders_show_apart_on_the_season_page(client, language, title):
+    season = _published()
+    page = client.get(f"/seasons/{season.slug}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert 'id="deal-leaders"' in page and 'id="deal-leaders-three"' in page and title in page
+    assert 'id="leaders-zeros"' in page and 'id="leaders-three-zeros"' in page  # ids once each
+    alone = _season(with_three=False, slug="season-11")
+    do_publish_season(alone.pk)
+    assert "deal-leaders-three" not in client.get(f"/seasons/{alone.slug}/").content.decode()
