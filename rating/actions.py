@@ -21,11 +21,15 @@ from django.db.models import (
     Exists,
     F,
     FilteredRelation,
+    FloatField,
     OuterRef,
     Q,
     QuerySet,
     Subquery,
+    Value,
+    Window,
 )
+from django.db.models.functions import Coalesce, Lag
 
 from games.models import Game, GameResult
 from league.models import Player
@@ -103,11 +107,33 @@ def stale_point(from_game_id: int | None = None) -> Point | None:
     )
     if mismatched:
         candidates.append(Point(*mismatched))
+    broken = _broken_chain()
+    if broken:
+        candidates.append(broken)
     if from_game_id is not None:
         game = Game.objects.filter(pk=from_game_id).values_list("date", "id").first()
         if game:
             candidates.append(Point(*game))
     return min(candidates, default=None)
+
+
+def _broken_chain() -> Point | None:
+    """The first change that does not start where the player's previous one ended (or at
+    START_RATING): a game before it is gone (deleted, its changes with it), so the history
+    from there was rated from ratings that no longer hold."""
+    previous = Window(
+        Lag("after"), partition_by=[F("player_id")], order_by=[F("played_on"), F("game_id")]
+    )
+    found = (
+        RatingChange.objects.annotate(
+            expected=Coalesce(previous, Value(START_RATING), output_field=FloatField())
+        )
+        .exclude(before=F("expected"))
+        .order_by("played_on", "game_id")
+        .values_list("played_on", "game_id")
+        .first()
+    )
+    return Point(*found) if found else None
 
 
 def do_apply_ratings(from_game_id: int | None = None, *, full: bool = False) -> int:

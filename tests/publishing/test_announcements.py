@@ -10,7 +10,7 @@ from unittest import mock
 import pytest
 from django.apps import apps
 from django.db import transaction
-from django.db.models.signals import m2m_changed, post_delete, post_save, pre_save
+from django.db.models.signals import m2m_changed, post_delete, post_save, pre_delete, pre_save
 from django.urls import reverse
 
 from config.app_packages import APP_PACKAGES
@@ -54,12 +54,13 @@ def announced():
 
 
 def test_no_model_of_the_app_has_save_or_delete_hooks():
-    """Per-model hooks (post_save and friends) are gone: the domain announces instead. (A
-    deleted game's rating history is forgotten by rating's pre_delete, a data rule.)"""
+    """Per-model hooks (post_save and friends) are gone: the domain announces instead (a
+    deleted game's later rating history is found by the rating job: rating.actions'
+    broken chain)."""
     ours = [m for m in apps.get_models() if m._meta.app_config.name in APP_PACKAGES]
     assert ours
     for model in ours:
-        for signal in (pre_save, post_save, post_delete, m2m_changed):
+        for signal in (pre_save, post_save, pre_delete, post_delete, m2m_changed):
             assert not signal.has_listeners(model), (signal, model)
 
 

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game, GameResult
-from rating.actions import current_ratings, do_apply_ratings
+from rating.actions import Point, current_ratings, do_apply_ratings, stale_point
 from rating.models import RatingChange
 from tests.publishing import factories as f
 
@@ -131,6 +131,17 @@ def test_games_arriving_in_any_order_give_the_numbers_of_a_full_recompute(specs,
     do_apply_ratings(full=True)
     assert history() == incremental
     assert len(incremental) == 4 * len(specs)
+
+
+def test_a_deleted_game_breaks_the_chain_where_the_next_game_of_its_players_starts():
+    first = play(0, {"Dana": 100, "Eli": 50, "Noa": 0, "Omer": -50})
+    play(1, {"Tal": 10, "Yael": 20, "Noa": 30, "Omer": 40})  # Noa and Omer played the first
+    third = play(2, {"Tal": 10, "Yael": 20, "Dana": 30, "Eli": 40})
+    do_apply_ratings()
+    assert stale_point() is None
+    first.delete()  # its changes go with it; nobody forgets the later history by hand
+    second = Game.objects.exclude(pk=third.pk).get()
+    assert stale_point() == Point(second.date, second.pk)
 
 
 def test_a_deleted_game_replays_the_games_after_it():
