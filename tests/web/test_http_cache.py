@@ -58,9 +58,7 @@ def rendered():  # type: ignore[no-untyped-def]
 def test_a_public_page_may_be_kept_by_a_shared_cache_and_is_revalidated(client, site, page):
     response = get(client, PUBLIC_PAGES[page](*site))
     assert response.status_code == 200
-    assert response["Cache-Control"] == (
-        "public, max-age=0, s-maxage=1, stale-while-revalidate=30"
-    )
+    assert response["Cache-Control"] == ("public, max-age=0, s-maxage=1, stale-while-revalidate=30")
     assert response["ETag"].startswith('"') and response["ETag"].endswith('"')
     vary = {part.strip().lower() for part in response["Vary"].split(",")}
     assert "accept-language" in vary  # the language is taken from it
