@@ -79,17 +79,7 @@ def holiday_evenings(
 ) -> dict[dt.date, HolidayEvening]:
     """The evenings from `first` to `last` (inclusive) on which a holiday of `kinds` (keys
     of HOLIDAYS; unknown keys are ignored) begins or that lie inside one."""
-    wanted = _wanted(kinds)
-    found: dict[dt.date, HolidayEvening] = {}
-    if not wanted:
-        return found
-    today = _holiday_of(first, wanted)
-    for evening in _days(first, last):
-        tomorrow = _holiday_of(evening + dt.timedelta(days=1), wanted)
-        if tomorrow is not None:
-            found[evening] = HolidayEvening(evening, tomorrow, eve=today != tomorrow)
-        today = tomorrow
-    return found
+    return {evening.date: evening for evening in skipped_evenings(_days(first, last), kinds, ())}
 
 
 def evening_holiday(evening: dt.date, kinds: Collection[str]) -> HolidayEvening | None:

@@ -31,6 +31,7 @@ from core.site import absolute_url
 from league.actions.common import season_rules
 from league.models import Player, Registration, Round, Season, Seat
 from league.round_names import round_title
+from league.rules import LeagueRules
 from web.schedule import round_times
 
 PRODUCT = "-//Whist League//Calendar feed//EN"
@@ -80,10 +81,12 @@ def season_events(season: Season, version: int, site: str) -> list[RoundEvent]:
     tables (two queries); `site` is the site's address (core.site.site_address)."""
     rounds = list(_with_public_seats(season.rounds.order_by("number")))
     stamp = _last_change(season, rounds)
+    rules = season_rules(season)
     return [
         _event(
             round_,
             season,
+            rules,
             version,
             stamp,
             site,
@@ -105,13 +108,17 @@ def player_events(player: Player, versions: dict[int, int], site: str) -> list[R
     rounds = [registration.round for registration in registrations]
     seats = _with_public_seats(Round.objects.filter(pk__in=[r.pk for r in rounds]))
     tables = {round_.pk: _tables(_public_seats(round_)) for round_ in seats}
+    rules: dict[int, LeagueRules] = {}  # each season's, read once
     events = []
     for round_ in rounds:
+        if round_.season_id not in rules:
+            rules[round_.season_id] = season_rules(round_.season)
         mine = [table for table in tables.get(round_.pk, []) if player.name in table[1]]
         events.append(
             _event(
                 round_,
                 round_.season,
+                rules[round_.season_id],
                 versions.get(round_.season_id, 0),
                 _last_change(round_.season, [round_]),
                 site,
@@ -160,6 +167,7 @@ def _last_change(season: Season, rounds: Sequence[Round]) -> dt.datetime:
 def _event(
     round_: Round,
     season: Season,
+    rules: LeagueRules,
     version: int,
     stamp: dt.datetime,
     site: str,
@@ -168,7 +176,6 @@ def _event(
     tables: Sequence[Table],
     mine: str | None = None,
 ) -> RoundEvent:
-    rules = season_rules(season)
     times = round_times(round_, rules, season.league.timezone)
     start = times.play_start
     end = times.results_publish if times.results_publish > start else start + EVENING
