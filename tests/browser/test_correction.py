@@ -15,7 +15,14 @@ from games.models import ResultVersion, SheetDraft
 from games.sheets import sheet_fields
 from scoring import get_preset, score_game
 from scoring.players import model_deals
-from tests.browser.conftest import PHONE_390, SCREENSHOTS, log_in, new_phone, screenshot
+from tests.browser.conftest import (
+    PHONE_390,
+    SCREENSHOTS,
+    log_in,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
 from tests.browser.test_accessibility import axe_violations
 from tests.browser.test_result_entry import seat_players_with_accounts
 
@@ -128,6 +135,7 @@ def test_a_disputed_sheet_is_corrected_by_changing_one_deal_and_confirmed_at_the
     expect(changed.locator("[data-change-mark]")).to_contain_text(str(wrong_contract))
     assert page.locator("#entered-sheet").bounding_box()["y"] > confirm.bounding_box()["y"]
     assert axe_violations(page) == []
+    assert page_scroll_width(page) <= 390  # every deal card fits the phone (it was 419 px)
     page.screenshot(path=str(SCREENSHOTS / f"confirm-correction-first-screen-{language}.png"))
     screenshot(page, f"confirm-correction-{language}")
     confirm.click()
