@@ -15,6 +15,7 @@ APP_PACKAGES: Final = (
     "draws",
     "games",
     "league",
+    "mail",
     "publishing",
     "rating",
     "scoring",

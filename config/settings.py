@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "core",
+    "mail",
     "league",
     "games",
     "standings",

@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts.unsubscribe import unsubscribe
 from config.readiness import ReadinessView
 from config.views import favicon, healthz, robots_txt
 
@@ -17,6 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),
+    path("mail/unsubscribe/<str:token>/", unsubscribe, name="mail_unsubscribe"),
     path("api/", include("api.urls")),
     path("manage/", include("desk.urls")),
     path("", include("games.urls")),

@@ -35,6 +35,7 @@ TEMPLATE_OWNERS = {
     "games": "games",
     "draws": "draws",
     "league": "league",
+    "mail": "mail",
 }
 TAG = re.compile(r"{%\s*(load|include|extends)\s+([^%]*?)\s*%}")
 TEMPLATE_NAME = re.compile(r"""["']([a-z_]+)/[A-Za-z0-9_./-]+\.(?:html|txt)["']""")

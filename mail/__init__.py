@@ -1,0 +1,1 @@
+"""The outgoing e-mail: each player's language, the outbox, the sending task, unsubscribing."""
