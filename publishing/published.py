@@ -23,6 +23,7 @@ from publishing.snapshot_schema import (
     GameData,
     LatestTexts,
     PlayerSection,
+    Provisional,
     RaceChart,
     RoundSection,
     RoundTexts,
@@ -96,6 +97,12 @@ class Published:
     def deal_leaders_three(self) -> DealLeaders | None:
         """The leaders at tables of three, or None without such a game entered deal by deal."""
         return self.summary.get("deal_leaders_three")
+
+    @property
+    def provisional(self) -> Provisional | None:
+        """Tonight's mark: the round in play whose confirmed results the table counts and
+        each player's move since the last finished round; None when the table is final."""
+        return self.summary.get("provisional")
 
     @property
     def race(self) -> RaceChart:

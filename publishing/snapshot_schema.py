@@ -290,6 +290,19 @@ class DealLeaders(TypedDict):
 RulesData = dict[str, object]  # LeagueRules.to_dict(); league.rules reads it back
 
 
+class Provisional(TypedDict):
+    """Tonight's table is provisional (`publishing.provisional`): round `round`, not finished,
+    has `results` confirmed games of its `tables` drawn tables; each player's move since the
+    table after round `after_round` (the last finished one; null before any), up positive,
+    null when he was not ranked in both."""
+
+    round: int
+    results: int
+    tables: int
+    after_round: int | None
+    moves: dict[str, int | None]  # by player slug
+
+
 class SnapshotData(TypedDict):
     """The whole snapshot, as `publishing.snapshots.build_snapshot_data` builds it."""
 
@@ -308,6 +321,7 @@ class SnapshotData(TypedDict):
     # by player slug, his figures at tables of three; only when a game of three has deals
     deal_stats_three: NotRequired[dict[str, DealStatsData]]
     deal_leaders_three: NotRequired[DealLeaders | None]  # the leaders at tables of three
+    provisional: NotRequired[Provisional]  # only while a round in play has confirmed results
 
 
 # --- stored by section ----------------------------------------------------------------------
@@ -347,6 +361,7 @@ class SnapshotSummary(TypedDict):
     latest_texts: LatestTexts | None
     deal_leaders: DealLeaders | None
     deal_leaders_three: NotRequired[DealLeaders | None]  # only with games of three
+    provisional: NotRequired[Provisional]  # only while a round in play has confirmed results
 
 
 class RoundSection(TypedDict):

@@ -107,6 +107,8 @@ def join_snapshot(parts: SnapshotParts) -> SnapshotData:
         data["deal_stats_three"] = three
     if "deal_leaders_three" in summary:
         data["deal_leaders_three"] = summary["deal_leaders_three"]
+    if "provisional" in summary:
+        data["provisional"] = summary["provisional"]
     return data
 
 
@@ -148,6 +150,8 @@ def _summary(data: SnapshotData, games: Mapping[int, GameData]) -> SnapshotSumma
     }
     if "deal_leaders_three" in data:
         summary["deal_leaders_three"] = data["deal_leaders_three"]
+    if "provisional" in data:
+        summary["provisional"] = data["provisional"]
     return summary
 
 

@@ -37,6 +37,7 @@ from league.standings import (
 from league.tournament_standings import season_rows
 from publishing import deal_stats, messages
 from publishing.models import SeasonSnapshot
+from publishing.provisional import provisional_table
 from publishing.snapshot_schema import (
     SCHEMA,
     BriefRow,
@@ -182,6 +183,11 @@ def build_snapshot_data(season: Season) -> SnapshotData:
         "deal_leaders": None,
     }
     _add_deal_stats(data, table, rows)
+    if table.rules.kind == "rounds":  # a tournament's evening has its own standing
+        slugs = {player.id: player.slug for player in rows.players.values()}
+        mark = provisional_table(data["rounds"], standings, tables_after, slugs)
+        if mark is not None:  # a snapshot without a round in play is as it was
+            data["provisional"] = mark
     data["messages"] = {
         code: messages.season_messages(data, code) for code, _name in settings.LANGUAGES
     }

@@ -18,6 +18,7 @@ from django.utils.formats import date_format
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django_tables2.export import TableExport
 
 from league.templatetags.web_format import league_number, signed
@@ -266,11 +267,37 @@ def _dropped_cell(
     )
 
 
+def _rank_cell(rank: int | None, move: int | None) -> str:
+    """The rank, with tonight's move since the last finished round (a provisional table)."""
+    shown = "\u2013" if rank is None else str(rank)
+    if not move:
+        return shown
+    if move > 0:
+        words = ngettext("up %(count)s place", "up %(count)s places", move)
+    else:
+        words = ngettext("down %(count)s place", "down %(count)s places", -move)
+    return format_html(
+        '{} <span class="move move-{}" data-move="{}" title="{}" aria-hidden="true">{}{}</span>'
+        '<span class="visually-hidden"> ({})</span>',
+        shown,
+        "up" if move > 0 else "down",
+        move,
+        words % {"count": abs(move)},
+        "\u25b2" if move > 0 else "\u25bc",
+        abs(move),
+        words % {"count": abs(move)},
+    )
+
+
 def table_rows(
-    rows: Sequence[StandingsRow], dropped_games: Mapping[str, Sequence[DroppedGame]]
+    rows: Sequence[StandingsRow],
+    dropped_games: Mapping[str, Sequence[DroppedGame]],
+    moves: Mapping[str, int | None] | None = None,
 ) -> list[dict[str, Any]]:
     """Standings rows with their display cells and a rank order putting the unranked last;
-    `dropped_games` lists each player's dropped games (by slug) for his row's details."""
+    `dropped_games` lists each player's dropped games (by slug) for his row's details, and
+    `moves` (a provisional table's) each player's places moved since the last finished round."""
+    moves = moves or {}
     marker_badges = {
         marker: format_html(' <span class="badge badge-warn" title="{}">{}</span>', label, short)
         for marker, label, short in (
@@ -283,7 +310,7 @@ def table_rows(
         {
             **row,
             "rank_order": (row["rank"] is None, row["rank"] or 0, row["player"]),
-            "rank_cell": "\u2013" if row["rank"] is None else str(row["rank"]),
+            "rank_cell": _rank_cell(row["rank"], moves.get(row["player_slug"])),
             "player_cell": _player_cell(row, marker_badges),
             "points_cell": words.number(row["points"]),
             "gap_cell": words.gap(row["gap"]),

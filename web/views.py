@@ -122,6 +122,7 @@ def round_detail(request: HttpRequest, season: str, number: int) -> HttpResponse
 
 SEASON_PARTS = (
     "table",
+    "provisional",
     "snapshot",
     "final",
     "podium",
@@ -173,7 +174,13 @@ def standings_table(
     summary), with the snapshot, whether it is final and its rows."""
     snapshot = published(season)
     final = season.status == Season.Status.FINISHED
-    rows = table_rows(snapshot.standings(final=final), snapshot.dropped_games) if snapshot else []
+    provisional = None if snapshot is None or final else snapshot.provisional
+    moves = provisional["moves"] if provisional else None
+    rows = (
+        table_rows(snapshot.standings(final=final), snapshot.dropped_games, moves)
+        if snapshot
+        else []
+    )
     table = StandingsTable(rows)
     RequestConfig(request, paginate=False).configure(table)
     return snapshot, final, rows, table
@@ -210,6 +217,7 @@ def season_parts(request: HttpRequest, season: Season) -> dict[str, Any]:
         "deal_leaders": snapshot.deal_leaders if snapshot else None,
         "deal_leaders_three": snapshot.deal_leaders_three if snapshot else None,
         "markers": {marker for row in rows for marker in row.get("markers", [])},
+        "provisional": None if snapshot is None or final else snapshot.provisional,
     }
 
 
