@@ -39,6 +39,7 @@ Versions = Callable[..., PageVersion | None]  # (the view's URL arguments) -> th
 
 PUBLIC_ANSWER = "whist_public_page"  # the attribute that marks a public answer
 FRAGMENTS = "page_fragments"  # the request's attribute: its fragments' key
+VERSION = "page_version"  # the request's attribute: its PageVersion (or None), for web.live
 PROBLEM_STATUS = 503
 CACHED_STATUSES = (200, 304)
 
@@ -59,6 +60,7 @@ def cached_page(versions: Versions) -> Callable[[View], View]:
         def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
             version = versions(*args, **kwargs)
             setattr(request, FRAGMENTS, version.fragments(request) if version else "")
+            setattr(request, VERSION, version)
             if not public(request):
                 response = render_page(view, request, *args, **kwargs)
                 patch_cache_control(response, private=True, no_cache=True)

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from web import draw_check, feeds, me, ratings, views
+from web import draw_check, feeds, live, me, ratings, views
 
 app_name = "web"
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("seasons/", views.archive, name="archive"),
     path("seasons/<str:season>/", views.season_table, name="season"),
     path("seasons/<str:season>/rules/", views.season_rules_page, name="rules"),
+    path("seasons/<str:season>/live/", live.season_live, name="live"),
     path("seasons/<str:season>/calendar.ics", feeds.season_calendar, name="season_calendar"),
     path("seasons/<str:season>/rounds/<int:number>/", views.round_detail, name="round"),
     path(

@@ -73,6 +73,12 @@ class PageVersion:
     day: str = ""
 
     @property
+    def counter(self) -> int:
+        """The counter's value (the last part of `scope`): what a live page compares
+        (web.live)."""
+        return int(self.scope.rsplit(":", 1)[1])
+
+    @property
     def etag(self) -> str:
         """The page's ETag (quoted; strong: the same version is the same bytes)."""
         return f'"{self.digest(self.scope, self.language, self.build, self.day)}"'
