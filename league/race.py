@@ -40,7 +40,7 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from league.game_check import table_deck
@@ -50,11 +50,13 @@ from league.standings import (
     Exact,
     GameEntry,
     PlayerTally,
-    RunningTally,
+    from_twelfths,
     game_entries,
+    in_twelfths,
     is_podium_eligible,
+    key_in_twelfths,
     places,
-    ranking_key,
+    tally_player,
 )
 from scoring import get_preset
 from scoring.bounds import game_total_bounds
@@ -98,14 +100,49 @@ def completion_entries(rules: LeagueRules, completion: Completion) -> list[GameE
 
 
 @dataclass(frozen=True)
+class _Plan:
+    """A completion not written out yet (an open race's witness, built when asked for):
+    each named player's count of future games, in his latest free rounds, and their scores.
+    The others who play at their worst are one list shared by every open race."""
+
+    own: tuple[PlayerFutures, int, tuple[int, ...]]
+    others: Sequence[tuple[PlayerFutures, int, tuple[int, ...]]]
+
+    def completion(self) -> Completion:
+        mine, count, scores = self.own
+        moves = {f.player: f.games(c, s) for f, c, s in self.others if f is not mine}
+        moves[mine.player] = mine.games(count, scores)
+        return moves
+
+
+@dataclass(frozen=True)
 class Outlook:
     """What is still possible for one player, with the two completions of an `open` race."""
 
     player: Any
     max_points: Exact
     race: Race
-    podium: Completion | None = None  # a completion where he finishes 1-3
-    no_podium: Completion | None = None  # one where he does not
+    _plans: tuple[_Plan, _Plan] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def podium(self) -> Completion | None:
+        """A completion where he finishes 1-3 (an open race only)."""
+        return None if self._plans is None else self._plans[0].completion()
+
+    @property
+    def no_podium(self) -> Completion | None:
+        """A completion where he does not finish 1-3 (an open race only)."""
+        return None if self._plans is None else self._plans[1].completion()
+
+    def as_json(self) -> dict[str, Any]:
+        """The row's fields of FORMATS.md 5 (`race_json(None)` where none is given)."""
+        return {"max_points": float(self.max_points), "race": self.race}
+
+
+def race_json(outlook: Outlook | None) -> dict[str, Any]:
+    """A standings row's `max_points` and `race`: null when nothing is given (rated open
+    play, tournaments)."""
+    return {"max_points": None, "race": None} if outlook is None else outlook.as_json()
 
 
 def score_bounds(rules: LeagueRules) -> dict[int, tuple[int, int]]:
@@ -159,9 +196,10 @@ def _value(rules: LeagueRules, scores: tuple[int, ...]) -> tuple[Exact, Exact]:
 
 
 @dataclass
-class _Futures:
+class PlayerFutures:
     """One player's extremes: his free rounds latest first, and for each count `m` of
-    future games (in the latest `m` of them) his ranking key at best and at worst."""
+    future games (in the latest `m` of them) his ranking key at best and at worst, with the
+    counts (and keys) of his best and worst futures."""
 
     player: Any
     free: list[RemainingRound]
@@ -170,15 +208,13 @@ class _Futures:
     best_points: Exact  # every free round won alone
     first_qualified: int | None  # the fewest future games that meet his conditions
 
-    def best_qualified(self) -> tuple[int, Key] | None:
-        if self.first_qualified is None:
-            return None
-        return _extreme(self.best, self.first_qualified, min)
-
-    def worst_qualified(self) -> tuple[int, Key] | None:
-        if self.first_qualified is None:
-            return None
-        return _extreme(self.worst, self.first_qualified, max)
+    def __post_init__(self) -> None:
+        start = self.first_qualified or 0
+        self.can_qualify = self.first_qualified is not None
+        self.qualified = self.first_qualified == 0  # already, so in every future
+        self.best_qualified = _extreme(self.best, start, min)
+        self.worst_qualified = _extreme(self.worst, start, max)
+        self.worst_ever = _extreme(self.worst, 0, max)
 
     def games(self, count: int, scores: tuple[int, ...]) -> tuple[FutureGame, ...]:
         return tuple(FutureGame(r.number, r.date, scores) for r in self.free[:count])
@@ -201,81 +237,149 @@ def season_race(
     standings read with details); `remaining` are the rounds not finished; `bounds` the game
     scores each table size allows (default: the preset's, `score_bounds`)."""
     best_game, worst_game = extreme_games(rules, bounds or score_bounds(rules))
-    futures = [
-        _futures(rules, tally, remaining, best_game, worst_game, season_end) for tally in tallies
-    ]
+    extremes = (
+        FutureGame(0, None, best_game).entry(rules, None),
+        FutureGame(0, None, worst_game).entry(rules, None),
+    )
+    windows = round_windows(rules, remaining, season_end)
+    futures = [player_futures(rules, tally, remaining, extremes, windows) for tally in tallies]
     # the keys others may end with: at their best once qualified, at their worst when
     # qualified already (they stay so); sorted, to count those above a key by bisection
-    reachable = sorted(
-        (best[1], i) for i, f in enumerate(futures) if (best := f.best_qualified()) is not None
-    )
-    unavoidable = sorted((max(f.worst), i) for i, f in enumerate(futures) if f.first_qualified == 0)
-    outlooks = {}
-    for i, future in enumerate(futures):
-        outlooks[future.player] = _outlook(
-            i, futures, reachable, unavoidable, best_game, worst_game
-        )
-    return outlooks
+    reachable = sorted((f.best_qualified[1], i) for i, f in enumerate(futures) if f.can_qualify)
+    unavoidable = sorted((f.worst_ever[1], i) for i, f in enumerate(futures) if f.qualified)
+    at_worst = [(futures[j], futures[j].worst_ever[0], worst_game) for _, j in unavoidable]
+    return {
+        future.player: _outlook(i, futures, reachable, unavoidable, at_worst, best_game, worst_game)
+        for i, future in enumerate(futures)
+    }
+
+
+def _above(ranked: Sequence[tuple[Key, int]], key: Key, own: Key | None) -> int:
+    """How many of `ranked` (keys sorted, with the player's own `own` among them or None)
+    but him rank strictly above `key`."""
+    count = bisect_left(ranked, (key, -1))
+    return count - 1 if own is not None and own < key else count
 
 
 def _outlook(
     i: int,
-    futures: Sequence[_Futures],
+    futures: Sequence[PlayerFutures],
     reachable: Sequence[tuple[Key, int]],
     unavoidable: Sequence[tuple[Key, int]],
+    at_worst: Sequence[tuple[PlayerFutures, int, tuple[int, ...]]],
     best_game: tuple[int, ...],
     worst_game: tuple[int, ...],
 ) -> Outlook:
     future = futures[i]
-    best, worst = future.best_qualified(), future.worst_qualified()
-    if best is None or worst is None:
+    if not future.can_qualify:
         return Outlook(future.player, future.best_points, "out")
-    above_best = [j for _, j in unavoidable[: bisect_left(unavoidable, (best[1], -1))] if j != i]
-    if len(above_best) >= PODIUM_PLACES:
+    best, worst = future.best_qualified, future.worst_qualified
+    own_worst = future.worst_ever[1] if future.qualified else None
+    if _above(unavoidable, best[1], own_worst) >= PODIUM_PLACES:
         return Outlook(future.player, future.best_points, "out")
-    above_worst = [j for _, j in reachable[: bisect_left(reachable, (worst[1], -1))] if j != i]
-    if len(above_worst) < PODIUM_PLACES:
+    if _above(reachable, worst[1], best[1]) < PODIUM_PLACES:
         return Outlook(future.player, future.best_points, "clinched")
-    podium = {future.player: future.games(best[0], best_game)}
-    for _, j in unavoidable:  # the others qualified already, at their worst
-        if j != i:
-            count, _ = _extreme(futures[j].worst, 0, max)
-            podium[futures[j].player] = futures[j].games(count, worst_game)
-    no_podium = {future.player: future.games(worst[0], worst_game)}
-    for j in above_worst[:PODIUM_PLACES]:
-        count, _ = futures[j].best_qualified() or (0, None)
-        no_podium[futures[j].player] = futures[j].games(count, best_game)
-    return Outlook(future.player, future.best_points, "open", podium, no_podium)
+    # open: his best and the others qualified already at their worst; his worst
+    # (conditions met) and three who can pass it at their best
+    podium = _Plan((future, best[0], best_game), at_worst)
+    passing = [
+        (futures[j], futures[j].best_qualified[0], best_game)
+        for _, j in reachable[: PODIUM_PLACES + 1]
+        if j != i
+    ][:PODIUM_PLACES]
+    no_podium = _Plan((future, worst[0], worst_game), passing)
+    return Outlook(future.player, future.best_points, "open", (podium, no_podium))
 
 
-def _futures(
+def round_windows(
+    rules: LeagueRules, remaining: Sequence[RemainingRound], season_end: dt.date | None
+) -> dict[int, tuple[tuple[int, ...], int | None]]:
+    """For each remaining round, what a game in it adds to the counts the conditions need
+    (each podium window's, the final period's), as the real tally counts them."""
+    added = {}
+    for r in remaining:
+        game = FutureGame(r.number, r.date, (0, 0, 0)).entry(rules, None)
+        probe = tally_player(rules, None, [game], season_end=season_end)
+        added[r.number] = (probe.podium_window_games, probe.final_period_games)
+    return added
+
+
+def player_futures(
     rules: LeagueRules,
     tally: PlayerTally,
     remaining: Sequence[RemainingRound],
-    best_game: tuple[int, ...],
-    worst_game: tuple[int, ...],
-    season_end: dt.date | None,
-) -> _Futures:
+    extremes: tuple[GameEntry, GameEntry],
+    windows: Mapping[int, tuple[tuple[int, ...], int | None]],
+) -> PlayerFutures:
+    """A player's best and worst futures with 0, 1, ... more games (`PlayerFutures`), from
+    the best and the worst game's entries (`extremes`) and what a game in each remaining
+    round adds to the conditions' counts (`round_windows`).
+
+    The totals are the real tally's: his games' points and gaps in twelfths, the worst
+    first (the order `league.worst_first` drops them in: fewest points, then lowest gap;
+    the played order among equal games changes no sum), `rules.drops.dropped_count` of them
+    dropped. m copies of a game X sort into that list after the games below X, so the
+    dropped ones are a prefix of the merged list and every total is a difference of prefix
+    sums (the property tests check them against `tally_player` for every m).
+    """
     played = {entry.round for entry in tally.entries}
     free = sorted(
         (r for r in remaining if r.number not in played), key=lambda r: r.number, reverse=True
     )
-    best: list[Key] = []
-    worst: list[Key] = []
+    values = sorted((in_twelfths(e.points), in_twelfths(e.gap)) for e in tally.entries)
+    points, gaps = [0], [0]
+    for p, g in values:
+        points.append(points[-1] + p)
+        gaps.append(gaps[-1] + g)
+    best, worst = (
+        _keys(rules, values, points, gaps, (in_twelfths(e.points), in_twelfths(e.gap)), len(free))
+        for e in extremes
+    )
     first_qualified = None
-    best_points: Exact = tally.points
-    for scores, keys in ((best_game, best), (worst_game, worst)):
-        running = RunningTally(rules, tally.player, season_end=season_end)
-        for entry in tally.entries:
-            running.add(entry)
-        for m in range(len(free) + 1):
-            if m:
-                running.add(FutureGame(free[m - 1].number, free[m - 1].date, scores).entry(
-                    rules, tally.player))  # fmt: skip
-            now = running.tally()
-            keys.append(ranking_key(now))
-            if first_qualified is None and is_podium_eligible(rules, now):
-                first_qualified = m
-        if keys is best:
-            best_points = now.points  # every free round won alone
-    return _Futures(tally.player, free, best, worst, best_points, first_qualified)
+    counts, period = list(tally.podium_window_games), tally.final_period_games
+    for m in range(len(free) + 1):
+        if m:
+            added, added_period = windows[free[m - 1].number]
+            counts = [c + a for c, a in zip(counts, added, strict=True)]
+            if period is not None:
+                period += added_period or 0
+        probe = PlayerTally(tally.player, tally.games + m, 0, 0, (), tuple(counts), period)
+        if is_podium_eligible(rules, probe):  # so with more games too
+            first_qualified = m
+            break
+    best_points = from_twelfths(-best[-1][0])  # every free round won alone
+    return PlayerFutures(tally.player, free, best, worst, best_points, first_qualified)
+
+
+def _keys(
+    rules: LeagueRules,
+    values: Sequence[tuple[int, int]],
+    points: Sequence[int],
+    gaps: Sequence[int],
+    game: tuple[int, int],
+    free: int,
+) -> list[Key]:
+    """The ranking keys of the games `values` (sorted worst first, in twelfths, with prefix
+    sums `points` and `gaps`) and 0, 1, ... `free` more copies of `game`."""
+    n, (game_points, game_gap) = len(values), game
+    below = bisect_left(values, game)  # the games that sort before it
+    keys = []
+    for m in range(free + 1):
+        drop = rules.drops.dropped_count(n + m)
+        if drop <= below:  # the dropped: a prefix of the list merged with m copies
+            dropped_points, dropped_gap = points[drop], gaps[drop]
+        elif drop <= below + m:
+            extra = drop - below
+            dropped_points = points[below] + extra * game_points
+            dropped_gap = gaps[below] + extra * game_gap
+        else:
+            dropped_points = points[drop - m] + m * game_points
+            dropped_gap = gaps[drop - m] + m * game_gap
+        keys.append(
+            key_in_twelfths(
+                points[n] + m * game_points - dropped_points,
+                gaps[n] + m * game_gap - dropped_gap,
+                n + m,
+            )
+        )
+    return keys

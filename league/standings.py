@@ -370,8 +370,8 @@ class RunningTally:
         return PlayerTally(
             player=self.player,
             games=games,
-            points=_from_twelfths(points),
-            gap=_from_twelfths(gap),
+            points=from_twelfths(points),
+            gap=from_twelfths(gap),
             dropped_games=tuple(item[4].game for item in dropped),
             podium_window_games=tuple(self._windows),
             final_period_games=None if self._period is None else self._period_games,
@@ -435,7 +435,13 @@ def ranking_key(tally: PlayerTally) -> tuple[Exact, Exact, int]:
     Points and gaps are compared in twelfths, whole numbers for every real tally (shares of
     1 to 4 places and averages of 3 or 4 scores), so thousands of players sort as integers.
     """
-    return (-_twelfths(tally.points), -_twelfths(tally.gap), -tally.games)
+    return key_in_twelfths(_twelfths(tally.points), _twelfths(tally.gap), tally.games)
+
+
+def key_in_twelfths(points: Exact, gap: Exact, games: int) -> tuple[Exact, Exact, int]:
+    """`ranking_key` of a tally with these totals, its points and gap in twelfths (the race
+    of `league.race` sums them so)."""
+    return (-points, -gap, -games)
 
 
 def in_twelfths(value: Exact) -> int:
@@ -457,8 +463,12 @@ def _twelfths(value: Exact) -> Exact:
     return value.numerator * whole if remainder == 0 else value * TWELFTHS
 
 
-def _from_twelfths(twelfths: Exact) -> Exact:
-    """The value of a number of twelfths (`_twelfths` undone), exactly."""
+def from_twelfths(twelfths: Exact) -> Exact:
+    """The value of a number of twelfths (`in_twelfths` undone), exactly.
+
+    >>> from_twelfths(-735), from_twelfths(24)
+    (Fraction(-245, 4), 2)
+    """
     if isinstance(twelfths, int):
         return _exact(twelfths, TWELFTHS)
     return twelfths / TWELFTHS

@@ -18,6 +18,8 @@ from league.race import (
     RemainingRound,
     completion_entries,
     extreme_games,
+    player_futures,
+    round_windows,
     score_bounds,
     season_race,
 )
@@ -228,6 +230,31 @@ def test_a_finished_season_is_clinched_or_out_for_everyone_as_its_final_standing
             outlook.max_points
             == tally_player(rules, player, [e for e in entries if e.player == player]).points
         )
+
+
+@SETTINGS
+@given(seasons())
+def test_the_futures_totals_are_the_real_tallies_with_drops_a_new_game_pushing_an_old_out(season):
+    rules, bounds, entries, remaining, _players = season
+    best, worst = extreme_games(rules, bounds)
+    extremes = (
+        FutureGame(0, None, best).entry(rules, None),
+        FutureGame(0, None, worst).entry(rules, None),
+    )
+    windows = round_windows(rules, remaining, None)
+    for tally in tally_players(rules, entries):
+        futures = player_futures(rules, tally, remaining, extremes, windows)
+        mine = [e for e in entries if e.player == tally.player]
+        qualified = []
+        for m in range(len(futures.free) + 1):
+            for scores, keys in ((best, futures.best), (worst, futures.worst)):
+                more = [g.entry(rules, tally.player) for g in futures.games(m, scores)]
+                real = tally_player(rules, tally.player, mine + more)
+                assert keys[m] == ranking_key(real)
+            qualified.append(is_podium_eligible(rules, real))
+        first = qualified.index(True) if True in qualified else None
+        assert futures.first_qualified == first
+        assert all(qualified[first:]) if first is not None else True
 
 
 # --- brute force -------------------------------------------------------------------------
