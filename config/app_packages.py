@@ -15,6 +15,7 @@ APP_PACKAGES: Final = (
     "draws",
     "games",
     "league",
+    "notices",
     "mail",
     "publishing",
     "rating",

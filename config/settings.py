@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "accounts",
     "publishing",
     "rating",
+    "notices",
     "api",
     "web",
     "desk",  # the organizer's pages and the league's admin (desk.admin)
@@ -286,6 +287,11 @@ EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or ""
 EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS"))
 EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="league@whist.local")
+# The messages to players (notices/): the registration reminder goes this many minutes
+# before a round's registration deadline; a result nobody has confirmed is asked for again
+# this many minutes after it was entered.
+NOTICES_REMINDER_BEFORE_MINUTES = env.int("NOTICES_REMINDER_BEFORE_MINUTES", default=120)
+NOTICES_CONFIRM_AGAIN_MINUTES = env.int("NOTICES_CONFIRM_AGAIN_MINUTES", default=30)
 
 # Celery: with no broker configured, tasks run eagerly in-process (quick start).
 _BROKER_URL = env("CELERY_BROKER_URL", default=env("REDIS_URL", default="")) or None

@@ -23,6 +23,8 @@ PREFIX = "whist:"
 SWEEPS = {
     f"{PREFIX}publish sweep": ("publishing.sweep", 60),
     f"{PREFIX}rating sweep": ("rating.apply_ratings", 300),
+    # The messages to players due now (notices, a layer above: named, not imported).
+    f"{PREFIX}notices sweep": ("notices.sweep", 60),
 }
 # Weekly upkeep at a quiet hour, in the server's time zone: (task, crontab fields).
 UPKEEP = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
@@ -110,10 +111,15 @@ def round_when(data: SnapshotData, round_: RoundData) -> str:
     day = parse_date(round_["date"])
     if day is None:
         return str(round_["date"])
-    when = f"{date_format(day, 'l')} {date_format(day, 'DATE_FORMAT')}"
     schedule = data.get("rules", {}).get("schedule")
     play_start = schedule.get("play_start", "") if isinstance(schedule, dict) else ""
-    start = parse_time(str(play_start))
+    return day_and_time(day, parse_time(str(play_start)))
+
+
+def day_and_time(day: dt.date, start: dt.time | None) -> str:
+    """A day and its start time in the active language's formats, e.g. "Wednesday 2 Dec
+    2026, 20:30" (the day alone when `start` is None)."""
+    when = f"{date_format(day, 'l')} {date_format(day, 'DATE_FORMAT')}"
     if start is None:
         return when
     return _("%(date)s, %(time)s") % {"date": when, "time": time_format(start, "TIME_FORMAT")}
@@ -146,8 +152,14 @@ def draw_text(data: SnapshotData, round_: RoundData, *, rtl: bool | None = None)
 
 def where_we_play(data: SnapshotData) -> list[str]:
     """The line saying where the league plays and when to join (none when neither is set)."""
-    link = data["season"].get("play_link", "")
-    joined = parse_time(data["season"].get("join_time", ""))
+    return play_place_lines(
+        data["season"].get("play_link", ""), parse_time(data["season"].get("join_time", ""))
+    )
+
+
+def play_place_lines(link: str, joined: dt.time | None) -> list[str]:
+    """Where the league plays (its game or video-call `link`) and when to join, as lines
+    (none when neither is set)."""
     time = time_format(joined, "TIME_FORMAT") if joined else ""
     if link and time:
         return [_("Where we play (join at %(time)s): %(url)s") % {"time": time, "url": link}]

@@ -1,19 +1,14 @@
-"""Run a season's round schedule: close, draw, publish the draw and the results, notify."""
+"""Run a season's round schedule: close, draw, publish the draw and the results (the players'
+letters follow their announcements: the notices app)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-from typing import Literal, cast
 
-from django.conf import settings
-from django.core.mail import send_mass_mail
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
-from django.utils.text import capfirst
-from django.utils.translation import gettext as _
-from django.utils.translation import override
 
 from core.errors import ActionError
 from draws.actions import do_draw_round, publish_draw
@@ -21,13 +16,10 @@ from draws.stored import DRAWN_STATUSES
 from games.models import Game
 from league.actions.common import league_zone, season_rules
 from league.actions.registration import close_registration
-from league.models import Registration, Round, Season
-from league.round_names import round_in_sentence
+from league.models import Round, Season
 from league.signals import announce_season_change
 from publishing.actions import do_publish_season
 from publishing.schedule import RoundState, Step, due_steps, round_times
-from publishing.snapshot_schema import RoundSection, round_key
-from publishing.snapshots import latest_snapshot
 
 logger = logging.getLogger(__name__)
 
@@ -83,9 +75,8 @@ def _run_step(round_: Round, step: Step) -> bool:
     if step is Step.DRAW:
         return do_draw_round(round_)[1]
     published = publish_draw(round_) if step is Step.PUBLISH_DRAW else do_publish_results(round_)
-    if published:
+    if published:  # the players' letters follow the announcements (notices)
         do_publish_season(round_.season_id)
-        notify_round(round_, step)
     return published
 
 
@@ -100,41 +91,3 @@ def do_publish_results(round_: Round) -> bool:
         announce_season_change(locked.season_id)
     round_.results_published_at = locked.results_published_at
     return True
-
-
-def notify_round(round_: Round, step: Step) -> int:
-    """E-mail the round's registered players the draw or results text; returns mails sent.
-
-    A failing mail server is logged and never undoes the publication.
-    """
-    snapshot = latest_snapshot(round_.season_id)
-    section = None if snapshot is None else snapshot.section(round_key(round_.number))
-    if snapshot is None or section is None:
-        return 0
-    kind: Literal["draw", "results"] = "draw" if step is Step.PUBLISH_DRAW else "results"
-    language = settings.LANGUAGE_CODE
-    texts = cast(RoundSection, section)["texts"].get(language)
-    text = None if texts is None else texts[kind]
-    if not text:
-        return 0
-    recipients = sorted(
-        {
-            email
-            for email in Registration.objects.filter(round=round_).values_list(
-                "player__user__email", flat=True
-            )
-            if email
-        }
-    )
-    with override(language):  # "Round 3 draw", a tournament's "Stage 2 draw"
-        named = round_in_sentence(snapshot.typed_summary["rules"], round_.number)
-        subject = capfirst(
-            (_("%(round)s draw") if kind == "draw" else _("%(round)s results")) % {"round": named}
-        )
-    subject = f"{snapshot.typed_summary['season']['league']}: {subject}"
-    messages = [(subject, text, settings.DEFAULT_FROM_EMAIL, [email]) for email in recipients]
-    try:
-        return send_mass_mail(messages, fail_silently=False)
-    except Exception:  # the mail server is down: the draw is published all the same
-        logger.exception("could not e-mail the %s of %s", kind, round_)
-        return 0

@@ -1,0 +1,74 @@
+""" "Your table is drawn": when a round's draw is published, to each seated player with an
+account: his table, the other players, the evening and where the league plays, and a button
+to his table's page (key "table:<id>"). Players without an account get their private links
+through the organizer, as before."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+
+from core.site import absolute_url
+from league.models import Round, Seat, Table
+from league.round_names import round_in_sentence
+from league.rules import LeagueRules
+from mail.kinds import Kind
+from mail.letters import Letter
+from mail.outbox import enqueue
+from publishing.messages import day_and_time, isolated_name, play_place_lines
+
+
+def drawn_letter(table: Table, seats: list[Seat], player_id: int, rules: LeagueRules) -> Letter:
+    """The letter to the player `player_id` seated at `table` (its `seats`), in the active
+    language."""
+    round_ = table.round
+    league = round_.season.league
+    named = round_in_sentence(rules, round_.number)
+    others = ", ".join(isolated_name(s.player.name) for s in seats if s.player_id != player_id)
+    evening = day_and_time(round_.date, rules.schedule.play_start)
+    where = play_place_lines(league.play_link, league.join_time)
+    drawn = capfirst(_("%(round)s draw") % {"round": named})
+    return Letter(
+        subject=f"{isolated_name(league.name)}: {drawn}",
+        paragraphs=(
+            _("You play at table %(table)s in %(round)s, %(date)s.")
+            % {"table": table.number, "round": named, "date": evening},
+            _("At your table: %(players)s.") % {"players": others},
+            *where,
+        ),
+        action=(_("Your table"), absolute_url(reverse("games:table", args=[table.pk]))),
+    )
+
+
+def tell_tables(round_: Round, rules: LeagueRules) -> int:
+    """Enqueue the letters of the round's published draw (each once); returns how many
+    were new."""
+    sent = 0
+    tables = Table.objects.filter(round=round_).select_related("round__season__league")
+    seats_by_table: dict[int, list[Seat]] = {}
+    for seat in (
+        Seat.objects.filter(round=round_).select_related("player__user").order_by("table", "seat")
+    ):
+        seats_by_table.setdefault(seat.table_id, []).append(seat)
+    for table in tables:
+        seats = seats_by_table.get(table.pk, [])
+        for seat in seats:
+            user = seat.player.user
+            if user is None or not user.email:
+                continue
+            sent += enqueue(
+                user,
+                Kind.TABLE_DRAWN,
+                f"table:{table.pk}",
+                _composer(table, seats, seat.player_id, rules),
+            )
+    return sent
+
+
+def _composer(
+    table: Table, seats: list[Seat], player_id: int, rules: LeagueRules
+) -> Callable[[], Letter]:
+    return lambda: drawn_letter(table, seats, player_id, rules)

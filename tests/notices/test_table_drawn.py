@@ -1,0 +1,150 @@
+# ruff: noqa: RUF001  -- Russian text: its Cyrillic letters look like Latin ones on purpose
+""" "Your table is drawn": when the draw is published (by the desk, the API or the schedule),
+each seated player with an account is told his table, the other players, the evening and
+where the league plays; players without an account get nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils import timezone
+
+from api.models import ApiToken
+from api.tokens import create_token
+from draws.actions import do_draw_round, publish_draw
+from league.models import Round, Seat
+from mail.kinds import Kind
+from notices.sweep import sweep, sweep_season
+from publishing.rounds import run_round_schedule
+from tests.api.conftest import client_for
+from tests.notices.support import DATES, account, at, recipients, rows
+from tests.publishing import factories as f
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Dana", "Eli", "Noa", "Omer"]
+
+
+@pytest.fixture
+def round_one():
+    season = f.season(start=DATES[0], end=dt.date(2027, 3, 28))
+    season.league.play_link = "https://meet.example.org/whist"
+    season.league.join_time = dt.time(20, 20)
+    season.league.save()
+    round_ = f.round_(season, 1, DATES[5])
+    f.register(round_, NAMES)
+    account("Dana")
+    account("Eli", "he")
+    account("Noa", "ru")
+    return round_
+
+
+def drawn(round_: Round) -> Round:
+    do_draw_round(round_, seed=7)
+    publish_draw(round_)
+    return round_
+
+
+def test_each_seated_player_with_an_account_is_told_his_table(round_one):
+    drawn(round_one)
+    assert sweep_season(round_one.season_id) == 3
+    assert recipients(Kind.TABLE_DRAWN) == ["dana", "eli", "noa"]  # Omer has no account
+    table = Seat.objects.get(round=round_one, player__name="Dana").table
+    assert {row.key for row in rows()} == {f"table:{table.pk}"}
+
+
+def test_a_draw_not_published_tells_nobody(round_one):
+    do_draw_round(round_one, seed=7)
+    assert sweep_season(round_one.season_id) == 0
+
+
+def test_the_sweep_run_twice_tells_each_player_once(round_one):
+    drawn(round_one)
+    assert sweep() == 3
+    assert sweep() == 0
+    assert len(rows(Kind.TABLE_DRAWN)) == 3
+
+
+def test_an_old_published_draw_tells_nobody(round_one):
+    drawn(round_one)
+    assert sweep_season(round_one.season_id, timezone.now() + dt.timedelta(hours=13)) == 0
+
+
+def test_the_desks_publish_tells_the_players(round_one, client, django_capture_on_commit_callbacks):
+    organizer = get_user_model().objects.create_user("organizer", password="pw")
+    round_one.season.league.organizers.add(organizer)
+    do_draw_round(round_one, seed=7)
+    client.force_login(organizer)
+    url = reverse("manage:publish", args=[round_one.season.slug, 1])
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(url).status_code == 302
+    assert recipients(Kind.TABLE_DRAWN) == ["dana", "eli", "noa"]
+
+
+def test_the_apis_publish_tells_the_players(round_one, django_capture_on_commit_callbacks):
+    organizer = get_user_model().objects.create_user("organizer", password="pw")
+    round_one.season.league.organizers.add(organizer)
+    token = create_token(
+        user=organizer,
+        league=round_one.season.league,
+        platform="whist-online",
+        name="desk",
+        scope=ApiToken.Scope.ORGANIZER,
+    )
+    path = f"/api/v1/seasons/{round_one.season.slug}/rounds/1/draw/"
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client_for(token).post(path, {"seed": 7, "publish": True}, format="json")
+    assert response.status_code == 201, response.json()
+    assert recipients(Kind.TABLE_DRAWN) == ["dana", "eli", "noa"]
+
+
+def test_the_schedules_publish_tells_the_players(round_one, django_capture_on_commit_callbacks):
+    run_round_schedule(round_one.season_id, at(DATES[5], 20, 0))  # closes and draws
+    with django_capture_on_commit_callbacks(execute=True):
+        assert run_round_schedule(round_one.season_id, at(DATES[5], 20, 15)) == [
+            (1, "publish_draw")
+        ]
+    assert recipients(Kind.TABLE_DRAWN) == ["dana", "eli", "noa"]
+
+
+@pytest.mark.parametrize(
+    ("user", "subject", "says"),
+    [
+        (
+            "dana",
+            "Whist Online League: Round 1 draw",
+            [
+                "You play at table 1 in round 1, Sunday 20 Dec 2026, 20:30.",
+                "Where we play (join at 20:20): https://meet.example.org/whist",
+            ],
+        ),
+        (
+            "eli",
+            "\u2068Whist Online League\u2069: הגרלת השולחנות של מחזור 1",
+            [
+                "אתה משחק בשולחן 1 במחזור 1, יום ראשון 20.12.2026, 20:30.",
+                "איפה משחקים (מצטרפים ב-20:20): https://meet.example.org/whist",
+            ],
+        ),
+        (
+            "noa",
+            "Whist Online League: Тур 1: жеребьёвка",
+            ["Вы играете за столом 1: тур 1,"],
+        ),
+    ],
+)
+def test_the_letter_is_written_in_the_players_language(round_one, user, subject, says):
+    drawn(round_one)
+    sweep_season(round_one.season_id)
+    (row,) = [r for r in rows(Kind.TABLE_DRAWN) if r.user.get_username() == user]
+    assert row.subject == subject
+    for sentence in says:
+        assert sentence in row.text, row.text
+    others = row.text.split("\n\n")[1]
+    named = [name for name in NAMES if name in others]
+    assert named == [name for name in NAMES if name.lower() != user]
+    table = Seat.objects.get(round=round_one, player__name="Dana").table
+    assert reverse("games:table", args=[table.pk]) in row.text
