@@ -3,11 +3,11 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import password_reset, signin, views
+from accounts import password_reset, signin, signout, views
 
 urlpatterns = [
     path("login/", signin.SignInView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", signout.SignOutView.as_view(), name="logout"),
     path("signup/", views.signup, name="signup"),
     path("claim/", views.claim_player, name="claim_player"),
     path("claims/", views.claims, name="claims"),

@@ -106,6 +106,9 @@ MIDDLEWARE = [
     # Outside the session middleware: a public page's answer is finished once it has spoken
     # (no Vary: Cookie; private after all when a cookie or token got in; web.http_cache).
     "web.http_cache.PublicPageMiddleware",
+    # Outside the session, CSRF and messages middleware: it sees every cookie they set
+    # (a page that sets one is never kept offline).
+    "config.offline.OfflinePagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "config.hostile_input.HostileInputMiddleware",
@@ -131,6 +134,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "web.context_processors.fragments",
+                "config.offline.offline_user",
             ],
         },
     },

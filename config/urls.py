@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts.unsubscribe import unsubscribe
+from config.installable import service_worker, web_manifest
 from config.readiness import ReadinessView
 from config.views import favicon, healthz, robots_txt
 
@@ -15,6 +16,8 @@ urlpatterns = [
     path("readyz", ReadinessView.as_view(), name="readyz"),
     path("robots.txt", robots_txt, name="robots_txt"),
     path("favicon.ico", favicon, name="favicon"),
+    path("sw.js", service_worker, name="service_worker"),
+    path("manifest.webmanifest", web_manifest, name="web_manifest"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("accounts.urls")),

@@ -498,3 +498,28 @@ def test_gunicorns_graceful_reload_during_requests_fails_none_of_them(proxy):
             future.result()
     assert len(answers) >= 200
     assert [status for status in answers if status != 200] == []
+
+
+def test_the_service_worker_and_manifest_pass_through_with_their_types_never_kept_long(proxy):
+    """/sw.js and /manifest.webmanifest (config/installable.py) through nginx: the app's
+    types, no-cache, never in the proxy's cache; the manifest's icons are collected files."""
+    worker = proxy.get("/sw.js")
+    assert worker.status == 200
+    assert worker.header("Content-Type") == "text/javascript; charset=utf-8"
+    assert worker.header("Cache-Control") == "no-cache"
+    assert worker.header("Service-Worker-Allowed") == "/"
+    assert worker.cache == ""  # never looked up in the micro-cache
+    assert worker.text.startswith("self.WHIST_WORKER = ")
+    packed = proxy.get("/sw.js", Accept_Encoding="gzip")
+    assert gzip.decompress(packed.body) == worker.body
+    manifest = proxy.get("/manifest.webmanifest", Accept_Language="he")
+    assert manifest.status == 200
+    assert manifest.header("Content-Type") == "application/manifest+json"
+    assert manifest.header("Cache-Control") == "no-cache"
+    app = json.loads(manifest.body)
+    assert (app["lang"], app["dir"]) == ("he", "rtl")
+    for icon in app["icons"]:
+        answer = proxy.get(icon["src"])
+        assert answer.status == 200, icon["src"]
+        assert answer.header("Content-Type") == "image/png"
+        assert answer.header("Cache-Control") == "public, max-age=31536000, immutable"
