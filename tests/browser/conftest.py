@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
 
 from league.models import League
 from tests.web.conftest import make_season  # noqa: F401 - the season-building fixture
@@ -27,6 +28,19 @@ PHONE_390 = {"width": 390, "height": 844}  # issue 27's phone (CSS pixels of a 6
 PASSWORD = "pw-12345!"  # every account the browser tests make
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The browser tests drive pages, not the database: they run in the SQLite pass, and in
+    the PostgreSQL pass only those marked `postgres` (a page through nginx and the worker),
+    which keeps `make test` within its 30 minutes. The pages' data on PostgreSQL is the
+    test client's, in every other test of that pass."""
+    if connection.vendor != "postgresql":
+        return
+    skip = pytest.mark.skip(reason="the browser tests run in the SQLite pass")
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("postgres"):
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="module")
