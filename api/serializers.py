@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -17,6 +17,7 @@ from api.fields import (
 from games.models import Game
 from games.sheets import SCORE_LIMIT
 from league.models import League, Player, Round, Season
+from league.race import Race
 from scoring import placements
 
 NAME_MAX = Player._meta.get_field("name").max_length or 80
@@ -194,6 +195,19 @@ class StandingRowSerializer(serializers.Serializer[Any]):
     podium_eligible = serializers.BooleanField()
     final_table = FinalTableSerializer(
         required=False, help_text="Only with final=true, for a tournament's final table."
+    )
+    max_points = serializers.FloatField(
+        allow_null=True,
+        required=False,
+        help_text="In-season: the league points (after drops) he finishes with by winning "
+        "every remaining round alone (RULES.md 3.1); null for rated open play and tournaments.",
+    )
+    race = serializers.ChoiceField(
+        choices=list(get_args(Race)),
+        allow_null=True,
+        required=False,
+        help_text="In-season: a final place 1-3 clinched, open or out of reach (RULES.md 3.1); "
+        "null for rated open play and tournaments.",
     )
 
 

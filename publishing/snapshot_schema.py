@@ -45,6 +45,8 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
+from league.race import Race
+
 SCHEMA = 3
 GAMES_KEY = "games"
 
@@ -91,6 +93,10 @@ class StandingsRow(BriefRow):
     dropped_game_ids: list[int]
     # A tournament's final standings, the final table's players (the podium shows its points)
     final_table: NotRequired[FinalTableRow]
+    # In-season rows (FORMATS.md 5, RULES.md 3.1 "What is still possible"): null for rated
+    # open play and tournaments; absent from final rows and from snapshots before them
+    max_points: NotRequired[float | None]
+    race: NotRequired[Race | None]
 
 
 class ResultLine(TypedDict):

@@ -54,6 +54,7 @@ from publishing.snapshot_schema import (
     StandingsRow,
 )
 from standings.loader import GameInfo, SeasonStandings, season_standings
+from standings.race import row_race, season_outlooks
 
 RACE_PLAYERS = 8
 
@@ -183,6 +184,7 @@ def build_snapshot_data(season: Season) -> SnapshotData:
         "deal_leaders": None,
     }
     _add_deal_stats(data, table, rows)
+    _add_race(data, table, standings)
     if table.rules.kind == "rounds":  # a tournament's evening has its own standing
         slugs = {player.id: player.slug for player in rows.players.values()}
         mark = provisional_table(data["rounds"], standings, tables_after, slugs)
@@ -366,6 +368,17 @@ def _row_json(row: StandingRow, rules: LeagueRules, players: dict[int, PlayerRef
         final = row.final_place
         data["final_table"] = {"place": final.place, "points": final.points, "score": final.score}
     return data
+
+
+def _add_race(data: SnapshotData, table: SeasonStandings, standings: list[StandingRow]) -> None:
+    """What is still possible (RULES.md 3.1) on every in-season row: `max_points` and `race`
+    (FORMATS.md 5; null for rated open play and tournaments), from the rounds read already."""
+    rounds = [(r["number"], r["status"], dt.date.fromisoformat(r["date"])) for r in data["rounds"]]
+    outlooks = season_outlooks(table, rounds)
+    for shown, row in zip(data["standings"], standings, strict=True):
+        race = row_race(outlooks, row.player)
+        shown["max_points"] = race["max_points"]
+        shown["race"] = race["race"]
 
 
 def _game_json(

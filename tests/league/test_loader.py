@@ -58,6 +58,9 @@ def test_standings_json_follows_formats_5():
         "dropped": 0,
         "eligible": False,
         "podium_eligible": False,
+        # 32 rounds left, all won alone: 34 games, the 4 worst dropped (2 and three 6s)
+        "max_points": 180.0,
+        "race": "open",
     }
     assert [row["player"] for row in data["standings"]] == ["Dana", "Omer", "Eli", "Noa"]
     assert [row["rank"] for row in data["standings"]] == [1, 2, 3, 4]
@@ -86,6 +89,9 @@ def test_standings_of_a_full_season_match_the_pure_layer():
     for final in (False, True):
         expected = compute_standings(rules, entries, final=final)
         got = standings_json("season-10", *(["--final"] if final else []))["standings"]
+        if not final:  # in-season rows also say what is still possible (tests/league/test_race.py)
+            assert all(row.pop("race") in ("clinched", "open", "out") for row in got)
+            assert all(row.pop("max_points") >= row["points"] for row in got)
         assert got == [row.as_json(row.player) for row in expected]
 
 

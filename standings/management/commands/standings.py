@@ -8,9 +8,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from core.errors import ActionError
+from league.actions.common import season_rules
 from league.models import Season
 from league.standings import podium_places
 from standings.loader import SeasonStandings, season_standings
+from standings.race import needs_details, row_race, season_outlooks
 
 
 class Command(BaseCommand):
@@ -25,12 +27,21 @@ class Command(BaseCommand):
         season = Season.objects.select_related("league").filter(slug=options["season"]).first()
         if season is None:
             raise CommandError(f"there is no season {options['season']!r}")
+        final = options["final"]
         try:
-            standings = season_standings(season, final=options["final"], details=False)
+            # in-season a scheduled-rounds league's rows say what is still possible, which
+            # needs every player's games
+            details = not final and needs_details(season_rules(season))
+            standings = season_standings(season, final=final, details=details)
         except ActionError as error:
             raise CommandError(str(error)) from None
         if options["json"]:
-            self.stdout.write(json.dumps(standings.as_json(), ensure_ascii=False, indent=2))
+            data = standings.as_json()
+            if not final:  # FORMATS.md 5: max_points and race, null where not given
+                outlooks = season_outlooks(standings)
+                for row, shown in zip(standings.rows, data["standings"], strict=True):
+                    shown.update(row_race(outlooks, row.player))
+            self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
         else:
             self.stdout.write(text_table(standings))
 
