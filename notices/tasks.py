@@ -8,6 +8,7 @@ from celery import shared_task
 from django.db import InterfaceError, OperationalError, transaction
 
 from notices import sweep as sweeps
+from publishing import coalesce
 
 logger = logging.getLogger(__name__)
 
@@ -31,18 +32,31 @@ def sweep() -> int:
     acks_late=True,
 )
 def sweep_season(season_id: int) -> int:
-    """Enqueue the season's messages due now (after an announcement of its change)."""
+    """Enqueue the season's messages due now (after an announcement of its change). The
+    waiting mark is released first: an announcement made while this runs sends the next."""
+    coalesce.release(pending_name(season_id))
     return sweeps.sweep_season(season_id)
 
 
+def pending_name(season_id: int) -> str:
+    """The coalescing flag of a season's notices sweep."""
+    return f"notices:{season_id}"
+
+
 def request_sweep(season_id: int) -> None:
-    """Ask for the season's sweep once the current transaction commits; never raises (a
-    lost request is the minute sweep's to catch up)."""
-    transaction.on_commit(lambda: _send(season_id))
+    """Ask for the season's sweep once the current transaction commits, unless one is
+    already waiting; never raises (a lost request is the minute sweep's to catch up)."""
+    transaction.on_commit(lambda: send_sweep(season_id))
 
 
-def _send(season_id: int) -> None:
+def send_sweep(season_id: int) -> bool:
+    """Send one sweep task unless one is already waiting for this season; never raises."""
     try:
+        if not coalesce.claim(pending_name(season_id)):
+            return False
         sweep_season.apply_async((season_id,))
     except Exception:  # the broker is down: the minute sweep catches up
         logger.warning("could not send the notices sweep of season %s", season_id, exc_info=True)
+        coalesce.release(pending_name(season_id))
+        return False
+    return True

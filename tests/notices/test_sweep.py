@@ -15,7 +15,7 @@ from league.models import Registration, Season
 from league.signals import Change, season_changed
 from mail.kinds import Kind
 from mail.recipients import set_language
-from notices import receivers
+from notices import receivers, tasks
 from notices.sweep import sweep, sweep_season
 from publishing import rounds as publishing_rounds
 from publishing.actions import do_publish_season
@@ -107,3 +107,34 @@ def test_a_season_with_broken_rules_is_skipped(stage_one, caplog):
 
 def test_the_round_schedule_mails_nothing_itself():
     assert not hasattr(publishing_rounds, "notify_round")
+
+
+def test_a_burst_of_announcements_sends_one_waiting_sweep(monkeypatch):
+    waiting: set[str] = set()
+    sent: list[tuple[int, ...]] = []
+
+    def claim(name: str) -> bool:
+        if name in waiting:
+            return False
+        waiting.add(name)
+        return True
+
+    monkeypatch.setattr(tasks.coalesce, "claim", claim)
+    monkeypatch.setattr(tasks.coalesce, "release", waiting.discard)
+    monkeypatch.setattr(tasks.sweep_season, "apply_async", sent.append)
+    assert [tasks.send_sweep(7) for _ in range(5)] == [True, False, False, False, False]
+    assert sent == [(7,)] and waiting == {"notices:7"}
+
+
+def test_a_broker_down_drops_the_request_and_frees_the_mark(monkeypatch, caplog):
+    released: list[str] = []
+    monkeypatch.setattr(tasks.coalesce, "claim", lambda name: True)
+    monkeypatch.setattr(tasks.coalesce, "release", released.append)
+
+    def down(*args: object, **kwargs: object) -> None:
+        raise ConnectionError("broker down")
+
+    monkeypatch.setattr(tasks.sweep_season, "apply_async", down)
+    assert tasks.send_sweep(7) is False
+    assert released == ["notices:7"]
+    assert "could not send the notices sweep of season 7" in caplog.text
