@@ -10,7 +10,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -28,6 +27,10 @@ from league.actions.players import clean_player_name, confirmed_players, get_or_
 from league.models import Player
 from league.name_match import name_key
 from league.permissions import claims_scope, league_of_player_action, may_link_player
+from mail.kinds import Kind
+from mail.letters import Letter
+from mail.outbox import enqueue
+from mail.recipients import remember_language
 
 MAX_CSV_ROWS = 2000
 
@@ -251,17 +254,22 @@ def invite_player(name: str, email: str, *, actor: Actor, link_for: Callable[[An
             player=player.name,
             address=address,
         )
+        # His language until he chooses one: the page's the organizer invites him from.
+        remember_language(user)
         link = link_for(user)
-        transaction.on_commit(
-            lambda: send_mail(
-                _("Your Whist league account"),
-                _(
-                    "You have been invited to the Whist league as %(player)s. "
-                    "Choose your password here: %(link)s"
-                )
-                % {"player": player.name, "link": link},
-                None,
-                [address],
-            )
-        )
+        enqueue(user, Kind.INVITATION, f"invite:{player.pk}", lambda: _invitation(player, link))
     return player
+
+
+def _invitation(player: Player, link: str) -> Letter:
+    """The invitation's words in the active language (the outbox sets the invited one's)."""
+    return Letter(
+        subject=_("Your Whist league account"),
+        paragraphs=(
+            _(
+                "You have been invited to the Whist league as %(player)s. "
+                "Choose your password here: %(link)s"
+            )
+            % {"player": player.name, "link": link},
+        ),
+    )

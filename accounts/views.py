@@ -43,6 +43,7 @@ from league.views.name_choices import (
     posted_choices,
     typed_names,
 )
+from mail.recipients import remember_language
 
 MAX_CSV_BYTES = 1_000_000
 
@@ -55,6 +56,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        # The language LocaleMiddleware chose (the browser's, or the switch's) is his.
+        remember_language(user, request.LANGUAGE_CODE)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! Now claim your player record."))
         return HttpResponseRedirect(reverse("claim_player"))

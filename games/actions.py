@@ -22,7 +22,7 @@ from core.actor import SYSTEM, Actor
 from core.audit import record_audit
 from core.errors import ActionCode, ActionError
 from core.permissions import is_organizer
-from games.dispute_notice import dispute_notice
+from games.dispute_notice import send_dispute_notice
 from games.messages import EntryCode, unchanged_message
 from games.models import Game, ResultEvent, ResultVersion, SheetDraft
 from games.permissions import (
@@ -392,15 +392,13 @@ def dispute_result(
             announce_results(locked.round.season_id, None)
         user = _user(actor)
         by = next((s.player.name for s in seats if s.player_id == state.player_id), "")
-        notice = dispute_notice(
+        send_dispute_notice(
             locked,
             current,
             by=by or (user.get_username() if user is not None else ""),
             reason=reason,
             by_address=(user.email or "") if user is not None else "",
         )
-        if notice is not None:
-            transaction.on_commit(notice.send)
         return current
 
 

@@ -23,6 +23,8 @@ PREFIX = "whist:"
 SWEEPS = {
     f"{PREFIX}publish sweep": ("publishing.sweep", 60),
     f"{PREFIX}rating sweep": ("rating.apply_ratings", 300),
+    # E-mails left queued (a worker that died, a broker that was down): queued again.
+    f"{PREFIX}mail sweep": ("mail.sweep", 300),
     # The messages to players due now (notices, a layer above: named, not imported).
     f"{PREFIX}notices sweep": ("notices.sweep", 60),
 }

@@ -26,6 +26,7 @@ from league.models import Player, Registration, Round, Seat
 from league.round_names import round_in_sentence
 from league.views.common import run_action
 from web.calendar_feed import feed_links
+from web.mail_settings import mail_settings
 from web.viewer_place import places_of, running_seasons
 
 UPCOMING_LIMIT = 10
@@ -38,7 +39,7 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
     drawn tables not yet played; then my place in the running seasons and the rounds I can
     register for (register/unregister until the deadline)."""
     player = player_of(request.user)
-    context: dict[str, object] = {"player": player}
+    context: dict[str, object] = {"player": player, "mail": mail_settings(request.user)}
     if player is not None:
         seats = list(
             Seat.objects.filter(

@@ -3,7 +3,7 @@
 
 from django.urls import path
 
-from web import draw_check, feeds, live, me, ratings, views
+from web import draw_check, feeds, live, mail_settings, me, ratings, views
 
 app_name = "web"
 
@@ -28,4 +28,6 @@ urlpatterns = [
     path("me/", me.my_rounds, name="my_rounds"),
     path("me/rounds/<int:round_id>/register/", me.register_me, name="register"),
     path("me/rounds/<int:round_id>/unregister/", me.unregister_me, name="unregister"),
+    path("me/mail/language/", mail_settings.set_my_language, name="mail_language"),
+    path("me/mail/<str:kind>/", mail_settings.set_my_subscription, name="mail_subscription"),
 ]

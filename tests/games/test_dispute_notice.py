@@ -1,5 +1,6 @@
-"""The player who entered a result is e-mailed when it is disputed, with the reason; the
-mail goes after the dispute commits, and a failing mail server never undoes the dispute."""
+"""The player who entered a result is e-mailed when it is disputed, with the reason, in his
+own language; the mail goes through the outbox after the dispute commits, and a failing mail
+server never undoes the dispute."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from django.urls import reverse
 
 from games.actions import dispute_result, submit_result
 from games.models import ResultVersion
+from mail.models import Outbound
+from mail.recipients import set_language
 from tests.games.test_result_pages import seated_users
 from tests.games.test_result_pages import table as table  # the fixture
 
@@ -64,11 +67,13 @@ def test_a_failing_mail_server_never_undoes_the_dispute(
     def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise smtplib.SMTPServerDisconnected("the mail server went away")
 
-    monkeypatch.setattr("games.dispute_notice.send_mail", refuse)
+    monkeypatch.setattr("mail.delivery.EmailMultiAlternatives.send", refuse)
     with django_capture_on_commit_callbacks(execute=True):
         dispute_result(table, 1, actor=b, reason=REASON)
     assert ResultVersion.objects.get(table=table).status == ResultVersion.Status.DISPUTED
-    assert "dispute notice" in caplog.text
+    outbound = Outbound.objects.get(user=a)
+    assert outbound.attempts >= 1 and "went away" in outbound.last_error
+    assert outbound.status != Outbound.Status.SENT
 
 
 def test_a_submitter_without_an_address_gets_no_mail(table, django_capture_on_commit_callbacks):
@@ -80,17 +85,18 @@ def test_a_submitter_without_an_address_gets_no_mail(table, django_capture_on_co
     assert ResultVersion.objects.get(table=table).status == ResultVersion.Status.DISPUTED
 
 
-def test_disputing_through_the_page_mails_the_reason_in_the_pages_language(
+def test_the_notice_is_in_the_submitters_language_whatever_the_disputers_page(
     client, table, django_capture_on_commit_callbacks
 ):
     a, b, *_ = with_addresses(table)
+    set_language(a, "he")
     submit_result(table, actor=a, scores=[10, 20, 30, 40])
     client.force_login(b)
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(
             reverse("games:dispute", args=[table.pk]),
             {"version": 1, "reason": REASON},
-            HTTP_ACCEPT_LANGUAGE="he",
+            HTTP_ACCEPT_LANGUAGE="en",
         )
     assert response.status_code == 302
     assert len(mail.outbox) == 1
@@ -107,4 +113,5 @@ def test_the_notices_link_is_absolute_from_site_url(
     with django_capture_on_commit_callbacks(execute=True):
         dispute_result(table, 1, actor=b, reason=REASON)
     link = "https://whist.example.org" + reverse("games:table", args=[table.pk])
-    assert mail.outbox[0].body.rstrip().endswith(link)
+    assert f"The table's page: {link}" in mail.outbox[0].body
+    assert "https://whist.example.org/mail/unsubscribe/" in mail.outbox[0].body

@@ -1,7 +1,7 @@
 # ruff: noqa: RUF001  -- Russian text: its Cyrillic letters look like Latin ones on purpose
-"""E-mails in Russian (issue 31 item 4): an e-mail is written in the language of the page that
-sends it; with Russian chosen (Accept-Language ru) the dispute notice, the invitation and the
-password reset come out in Russian."""
+"""E-mails in Russian (issue 31 items 3-4): the dispute notice is written in its reader's
+language (Russian chosen), the invitation in the language of the page that invites (Accept-
+Language ru), and the password reset in the language of the page that asks for it."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.actions import dispute_result, submit_result
+from mail.recipients import set_language
 from tests.games.test_dispute_notice import REASON, with_addresses
 from tests.games.test_result_pages import table as table  # the fixture
 from tests.roundsupport import make_organizer, make_season
@@ -18,12 +19,13 @@ from tests.roundsupport import make_organizer, make_season
 pytestmark = pytest.mark.django_db
 
 
-def test_the_dispute_notice_is_in_russian_when_the_language_is_russian(
+def test_the_dispute_notice_is_in_russian_when_its_reader_chose_russian(
     table, django_capture_on_commit_callbacks
 ):
     a, b, *_ = with_addresses(table)
+    set_language(a, "ru")
     submit_result(table, actor=a, scores=[10, 20, 30, 40])
-    with translation.override("ru"), django_capture_on_commit_callbacks(execute=True):
+    with translation.override("en"), django_capture_on_commit_callbacks(execute=True):
         dispute_result(table, 1, actor=b, reason=REASON)
     (message,) = mail.outbox
     assert (
