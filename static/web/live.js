@@ -10,8 +10,8 @@
 // place (scroll, focus and open <details> kept; a form being filled in is never touched:
 // then, and in "notice" mode, a line says the page changed, with a Reload button), marks
 // what changed (.live-changed) and says "Updated HH:MM" in a polite live region. A fetched
-// page older than the counters (a proxy still serving the previous one) is not used: the
-// next poll tries again. Without JavaScript nothing of this runs: the page is reloaded.
+// page older than the counters (a proxy still serving the previous one) is not used: it
+// asks again a second later. Without JavaScript nothing of this runs: the page is reloaded.
 // The decisions are plain functions, tested on Node (tests/js/live.test.mjs).
 (function (root, factory) {
   "use strict";
@@ -21,6 +21,7 @@
 }(this, function () {
   "use strict";
   var MAX_BACKOFF = 8; // after failures, wait at most this many periods
+  var STALE_RETRY = 1000; // ms: after a copy older than the counter (the proxy's second)
   var MARKED = "tr, li, dd, dt, h1, h2, h3, p, .card, .badge";
 
   // The script tag's settings: addresses, known counters (null: unknown), mode and period.
@@ -89,10 +90,13 @@
     var busy = false;
     var timer = null;
 
+    var behind = false; // the page fetched was older than the counter: ask again soon
+
     function schedule() {
       if (timer !== null) io.cancel(timer);
       timer = null;
-      if (!io.hidden()) timer = io.later(tick, delay(settings.every, failures));
+      var wait = behind ? Math.min(settings.every, STALE_RETRY) : delay(settings.every, failures);
+      if (!io.hidden()) timer = io.later(tick, wait);
     }
 
     function tick() {
@@ -101,9 +105,13 @@
       busy = true;
       return Promise.all(settings.urls.map(io.get)).then(function (seen) {
         failures = 0;
+        behind = false;
         var step = advance(known, seen);
         if (!step.moved) { known = step.known; return null; }
-        return io.update(step.known).then(function (taken) { if (taken) known = step.known; });
+        return io.update(step.known).then(function (taken) {
+          if (taken) known = step.known;
+          else behind = true;
+        });
       }).catch(function () {
         failures += 1;
       }).then(function () {

@@ -59,7 +59,8 @@ function harness(options = {}) {
     later: (fn, ms) => { state.timers.push({ fn, ms }); return state.timers.length; },
     cancel: (handle) => { if (state.timers[handle - 1]) state.timers[handle - 1].cancelled = true; },
   };
-  const poll = Live.poller({ urls: ["/seasons/a/live/"], known: [options.known ?? 1], every: 1000 }, io);
+  const every = options.every ?? 1000;
+  const poll = Live.poller({ urls: ["/seasons/a/live/"], known: [options.known ?? 1], every }, io);
   const pending = () => state.timers.filter((t) => !t.cancelled && !t.ran);
   const run = async () => {
     const [timer] = pending();
@@ -88,16 +89,18 @@ test("a moved counter updates the page once", async () => {
   assert.deepEqual(poll.known(), [2]);
 });
 
-test("a page not taken (a stale copy) is tried again at the next poll", async () => {
-  const { state, poll, run } = harness();
+test("a page not taken (a stale copy) is tried again a second later", async () => {
+  const { state, poll, pending, run } = harness({ every: 2500 });
   poll.start();
   state.version = 2;
   state.take = false;
   await run();
+  assert.deepEqual(pending().map((t) => t.ms), [1000]);
   state.take = true;
   await run();
   assert.deepEqual(state.updates, [[2], [2]]);
   assert.deepEqual(poll.known(), [2]);
+  assert.deepEqual(pending().map((t) => t.ms), [2500]);
 });
 
 test("a hidden tab waits; visible again, it asks at once", async () => {

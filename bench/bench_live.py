@@ -1,0 +1,364 @@
+"""Issue 32 item 1: 500 open live pages behind nginx, the app's cost and the update's delay.
+
+The 200-player league on a round evening (service_build.py), a Celery worker (prefork, 2
+children), gunicorn (2 workers, DEBUG off) and nginx in front on the shipped
+deploy/nginx/whist.conf. `--public` open pages (half tonight's round page, half the league
+table, anonymous) and `--signed-in` open /me/ pages (each with a player's cookies) are
+simulated by threads that poll as static/web/live.js does: the season's live address
+(/seasons/S/live/) every `--every` seconds, each from its own phase, with If-None-Match and
+no cookies; when its counter moved, the page itself (through nginx; /me/ with the player's
+cookies), taken only when it was rendered at that counter or later (a public page's
+data-versions; /me/ is not versioned), else asked again at the next poll.
+
+1. Nothing changing for `--window` seconds: the CPU the app spends (utime + stime of
+   gunicorn's master and workers, from /proc), as a fraction of one core (target <= 0.1),
+   with nginx's and the clients' figures beside it.
+2. A result entered and confirmed at one of tonight's tables (as the players' browsers post
+   them): the seconds from the confirming answer until every open page holds the season's
+   last counter (the publish the confirmation asks for moves it once more), the round pages
+   also showing the table's scores (target <= 5 s), and the app's CPU meanwhile.
+
+    .venv/bin/python bench/bench_live.py [--public 400] [--signed-in 100] [--every 2.5]
+        [--window 30] [--keep]
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.bench_service import publishes
+from bench.nginx_servers import deploy_proxy, start_nginx
+from bench.support import (
+    PYTHON,
+    ROOT,
+    Process,
+    database_url,
+    free_port,
+    percentile,
+    scratch,
+    server_env,
+    start_gunicorn,
+    start_worker,
+)
+from bench.visible import confirm_and_wait
+
+DATABASE = "whist_bench_live"
+REDIS_DB = 13
+TICKS = os.sysconf("SC_CLK_TCK")
+VERSIONS = re.compile(r'<script src="[^"]*live[^"]*\.js"[^>]*data-versions="([^"]*)"')
+LANGUAGE = "he"
+STALE_RETRY = 1.0  # seconds: live.js asks again this soon after an older copy of the page
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """utime + stime of `pids` (those still running), in seconds."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / TICKS
+
+
+def family(pid: int) -> list[int]:
+    """`pid` and its children (gunicorn's master and workers; nginx's master and workers)."""
+    found = [pid]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except (FileNotFoundError, ProcessLookupError):
+                continue
+            if int(stat[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@dataclass
+class Page:
+    """One open page: what it shows, the counter it holds and when it took each counter."""
+
+    path: str
+    cookie: str = ""
+    known: int | None = None
+    etag: str = ""
+    seen: int | None = None  # the counter of the live answer the "browser" holds
+    stale: int = 0
+    taken: list[tuple[float, int]] = field(default_factory=list)
+    polls: int = 0
+    not_modified: int = 0
+    fetched: int = 0
+    errors: int = 0
+    last_body: str = ""
+
+
+class Client:
+    """The pages of one thread, each on a keep-alive connection to nginx."""
+
+    def __init__(self, host: str, port: int, live: str, every: float) -> None:
+        self.host, self.port, self.live, self.every = host, port, live, every
+        self.stop = threading.Event()
+
+    def connection(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(self.host, self.port, timeout=30)
+
+    def get(
+        self, connection: http.client.HTTPConnection, path: str, headers: dict[str, str]
+    ) -> tuple[int, dict[str, str], bytes]:
+        for attempt in (1, 2):  # a keep-alive connection nginx closed meanwhile
+            try:
+                connection.request("GET", path, headers={"Accept-Language": LANGUAGE, **headers})
+                response = connection.getresponse()
+                return response.status, dict(response.getheaders()), response.read()
+            except (http.client.HTTPException, OSError):
+                connection.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def run(self, page: Page) -> None:
+        """Poll as live.js does until stopped."""
+        live = self.connection()
+        own = self.connection()
+        self.stop.wait(random.uniform(0, self.every))  # each page opened at its own time
+        while not self.stop.is_set():
+            taken = True
+            try:
+                taken = self.poll(page, live, own)
+            except (http.client.HTTPException, OSError):
+                page.errors += 1
+            self.stop.wait(self.every if taken else min(self.every, STALE_RETRY))
+        live.close()
+        own.close()
+
+    def poll(
+        self, page: Page, live: http.client.HTTPConnection, own: http.client.HTTPConnection
+    ) -> bool:
+        """One poll; False when the page fetched was an older copy (asked again soon)."""
+        page.polls += 1
+        headers = {"If-None-Match": page.etag} if page.etag else {}
+        status, answer_headers, body = self.get(live, self.live, headers)
+        if status == 304:  # the browser's cache answers with the body it holds
+            page.not_modified += 1
+        elif status == 200:
+            page.etag = answer_headers.get("ETag", "")
+            page.seen = int(json.loads(body)["version"])
+        else:
+            page.errors += 1
+            return True
+        seen = page.seen
+        if page.known is None:
+            page.known = seen
+            page.taken.append((time.time(), seen))
+            return True
+        if seen is None or seen <= page.known:
+            return True
+        cookie = {"Cookie": page.cookie} if page.cookie else {}
+        status, _headers, body = self.get(own, page.path, cookie)
+        page.fetched += 1
+        if status != 200:
+            page.errors += 1
+            return True
+        text = body.decode("utf-8", errors="replace")
+        rendered = VERSIONS.search(text)
+        counter = rendered.group(1).split()[0] if rendered else "-"
+        if counter.isdigit() and int(counter) < seen:
+            page.stale += 1
+            return False  # a copy older than the counter: asked again soon
+        page.known = seen
+        page.taken.append((time.time(), seen))
+        page.last_body = text
+        return True
+
+
+def app_requests(gunicorn: Process, path: str) -> int:
+    """How many requests for `path` gunicorn's access log holds."""
+    log = gunicorn.log.parent / "gunicorn-access.log"
+    if not log.exists():
+        return 0
+    return sum(1 for line in log.read_text(errors="replace").splitlines() if path in line)
+
+
+def live_counter(base: str, live: str) -> int:
+    host, port = base.removeprefix("http://").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=30)
+    connection.request("GET", live)
+    return int(json.loads(connection.getresponse().read())["version"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--public", type=int, default=400)
+    parser.add_argument("--signed-in", type=int, default=100)
+    parser.add_argument("--every", type=float, default=2.5, help="seconds between polls")
+    parser.add_argument("--window", type=float, default=30, help="seconds of nothing changing")
+    parser.add_argument("--settle", type=float, default=30, help="seconds to wait for all")
+    parser.add_argument("--keep", action="store_true", help="keep the logs folder")
+    args = parser.parse_args()
+    import redis
+
+    broker = f"redis://127.0.0.1:6379/{REDIS_DB}"
+    redis.Redis.from_url(broker).flushdb()
+    env = server_env(database_url(DATABASE), CELERY_BROKER_URL=broker, BEHIND_PROXY="1")
+    print(f"building {DATABASE} (200 players)", flush=True)
+    building = [PYTHON, str(ROOT / "bench" / "service_build.py"), "--code", str(ROOT)]
+    done = subprocess.run(
+        [*building, "--database", DATABASE], env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    if done.returncode:
+        sys.exit(f"building {DATABASE} failed:\n{done.stderr[-3000:]}")
+    plan: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
+    env["SECRET_KEY"] = plan["secret_key"]
+    season = plan["table_page"].strip("/").split("/")[1]
+    live = f"/seasons/{season}/live/"
+    processes: list[Process] = []
+    with scratch(keep=args.keep) as logs:
+        env["GUNICORN_ACCESS_LOG"] = str(logs / "gunicorn-access.log")
+        try:
+            processes.append(start_worker(env, logs, pool="prefork", concurrency=2))
+            gunicorn, direct = start_gunicorn(env, logs, workers=2)
+            processes.append(gunicorn)
+            port = free_port()
+            servers = deploy_proxy(ROOT, port, direct, logs / "nginx")
+            nginx = start_nginx("nginx", servers, port, logs / "nginx", logs)
+            processes.append(nginx)
+            run(args, plan, live, direct, f"http://127.0.0.1:{port}", gunicorn, nginx)
+            published = publishes(processes[0].log, plan["time_zone"])
+            print(f"the worker's publishes (start, seconds): {last_publishes(published)}")
+        finally:
+            for process in reversed(processes):
+                process.stop()
+
+
+def last_publishes(published: list[tuple[float, float]]) -> str:
+    """The last few publishes: when each began (the epoch's last digits) and how long."""
+    return ", ".join(f"{start % 1000:.1f}: {end - start:.2f} s" for start, end in published[-4:])
+
+
+def run(
+    args: argparse.Namespace,
+    plan: dict[str, Any],
+    live: str,
+    direct: str,
+    proxied: str,
+    gunicorn: Process,
+    nginx: Process,
+) -> None:
+    """Measurements 1 and 2 on the running stack."""
+    host, port = proxied.removeprefix("http://").split(":")
+    client = Client(host, int(port), live, args.every)
+    # The players of tonight's first table enter and confirm; the others watch /me/.
+    table_id, *seats = plan["tables"][0]
+    watchers = [c for i, c in enumerate(plan["cookies"]) if i not in seats[:2]]
+    pages = [
+        Page(plan["round_page"] if i % 2 == 0 else plan["table_page"]) for i in range(args.public)
+    ] + [Page("/me/", cookie=watchers[i % len(watchers)]) for i in range(args.signed_in)]
+    threads = [threading.Thread(target=client.run, args=(page,), daemon=True) for page in pages]
+    for thread in threads:
+        thread.start()
+    print(
+        f"{len(pages)} open pages polling {live} every {args.every} s "
+        f"(load average {os.getloadavg()[0]:.1f})",
+        flush=True,
+    )
+    time.sleep(args.every + 3)  # every page has polled once
+    app = family(gunicorn.popen.pid)
+    proxy = family(nginx.popen.pid)
+    me = [os.getpid()]
+    before = {
+        name: cpu_seconds(pids) for name, pids in (("app", app), ("nginx", proxy), ("clients", me))
+    }
+    polls_before = sum(page.polls for page in pages)
+    app_before = app_requests(gunicorn, live)
+    began = time.monotonic()
+    time.sleep(args.window)
+    spent = time.monotonic() - began
+    idle = {
+        name: (cpu_seconds(pids) - before[name]) / spent
+        for name, pids in (("app", app), ("nginx", proxy), ("clients", me))
+    }
+    polls = sum(page.polls for page in pages) - polls_before
+    reached = app_requests(gunicorn, live) - app_before
+    print(
+        f"nothing changing, {spent:.0f} s: the app {idle['app']:.3f} of a core "
+        "(target <= 0.1), "
+        f"nginx {idle['nginx']:.3f}, the clients {idle['clients']:.3f}; "
+        f"{polls / spent:.0f} polls/s through nginx, "
+        f"{reached / spent:.2f}/s of them reached the app",
+        flush=True,
+    )
+    low, high = plan["score_bounds"]
+    scores = [min(high, 777), max(low, -333), 50, -150]
+    cpu_before = cpu_seconds(app)
+    shown = confirm_and_wait(
+        proxied, plan["round_page"], table_id, [plan["cookies"][s] for s in seats[:2]], scores
+    )
+    confirmed_at = shown.confirmed_at
+    marker = f'<td class="num">{scores[0]}</td>'
+    deadline = time.monotonic() + args.settle
+    final = live_counter(direct, live)
+    while time.monotonic() < deadline:
+        final = live_counter(direct, live)
+        if all(page.known is not None and page.known >= final for page in pages):
+            break
+        time.sleep(0.1)
+    after = (cpu_seconds(app) - cpu_before) / (time.time() - confirmed_at)
+    client.stop.set()
+    for thread in threads:
+        thread.join(5)
+    delays = []
+    missing = 0
+    for page in pages:
+        at = next((when for when, counter in page.taken if counter >= final), None)
+        if at is None:
+            missing += 1
+        else:
+            delays.append(at - confirmed_at)
+    shows = sum(1 for page in pages if page.path == plan["round_page"] and marker in page.last_body)
+    round_pages = sum(1 for page in pages if page.path == plan["round_page"])
+    errors = sum(page.errors for page in pages)
+    print(
+        f"confirmed -> all {len(pages)} pages updated: "
+        + (f"{max(delays):.2f} s (target <= 5 s)" if not missing else f"{missing} never did")
+        + (
+            f"; median {statistics.median(delays):.2f} s, p95 {percentile(delays, 0.95):.2f} s"
+            if delays
+            else ""
+        )
+        + f"; {shows} of {round_pages} round pages show the scores; the app {after:.3f} of a core "
+        f"meanwhile; {errors} client errors; the season's counter {final}; "
+        f"load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+    print(f"the confirming answer at {confirmed_at % 1000:.1f} (the epoch's last digits)")
+    print(json.dumps({
+        "idle_app_core": round(idle["app"], 4),
+        "idle_nginx_core": round(idle["nginx"], 4),
+        "polls_per_second": round(polls / spent),
+        "all_updated_s": round(max(delays), 2) if delays and not missing else None,
+        "median_updated_s": round(statistics.median(delays), 2) if delays else None,
+        "never_updated": missing,
+        "client_errors": errors,
+        "app_live_requests_per_second": round(reached / spent, 2),
+    }))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
