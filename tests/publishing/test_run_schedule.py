@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.core.management import call_command
 
+from config.celery import app
 from league.models import Round
 from publishing.tasks import run_sweep
 from tests.publishing import factories as f
@@ -55,3 +56,15 @@ def test_run_schedule_once_sweeps_and_exits(open_round, monkeypatch):
     )
     call_command("run_schedule", "--once")
     assert seen == [1]
+
+
+def test_run_schedule_runs_beats_other_minute_sweeps_by_name(open_round, monkeypatch):
+    seen: list[str] = []
+    monkeypatch.setattr(
+        "publishing.management.commands.run_schedule.run_sweep",
+        lambda: seen.append("publishing") or [],
+    )
+    app.loader.import_default_modules()
+    monkeypatch.setattr(app.tasks["notices.sweep"], "run", lambda: seen.append("notices") or 0)
+    call_command("run_schedule", "--once")
+    assert seen == ["publishing", "notices"]
