@@ -82,7 +82,8 @@ class Worker:
             f"--hostname=whist-itest-{os.getpid()}@%h",
         ]
 
-    def __init__(self, log: Path) -> None:
+    def __init__(self, log: Path, env: dict[str, str] | None = None) -> None:
+        """Start it; `env` adds to (or overrides) its environment, e.g. an SMTP server."""
         db = settings.DATABASES["default"]
         login = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
         env = {
@@ -92,6 +93,7 @@ class Worker:
             ),
             "CELERY_BROKER_URL": REDIS_URL,
             "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+            **(env or {}),
         }
         self.log = log
         self.process = subprocess.Popen(
@@ -148,12 +150,13 @@ def start_beat(broker: Callable[[str], None], tmp_path: Path) -> Iterator[Callab
 
 
 @pytest.fixture
-def start_worker(broker: Callable[[str], None], tmp_path: Path) -> Iterator[Callable[[], Worker]]:
-    """Start workers on demand; every one started is stopped at the end of the test."""
+def start_worker(broker: Callable[[str], None], tmp_path: Path) -> Iterator[Callable[..., Worker]]:
+    """Start workers on demand (`start(env)`: with these environment variables besides);
+    every one started is stopped at the end of the test."""
     started: list[Worker] = []
 
-    def start() -> Worker:
-        worker = Worker(tmp_path / f"worker-{len(started)}.log")
+    def start(env: dict[str, str] | None = None) -> Worker:
+        worker = Worker(tmp_path / f"worker-{len(started)}.log", env)
         started.append(worker)
         return worker
 
