@@ -73,6 +73,11 @@ class BriefRow(TypedDict):
     eligible: bool
     podium_eligible: bool
     player_slug: str
+    # In-season table rows (FORMATS.md 5, RULES.md 3.1 "What is still possible"): null for
+    # rated open play and tournaments; absent from final rows, from the tables after each
+    # round and from snapshots before them
+    max_points: NotRequired[float | None]
+    race: NotRequired[Race | None]
 
 
 class FinalTableRow(TypedDict):
@@ -93,10 +98,6 @@ class StandingsRow(BriefRow):
     dropped_game_ids: list[int]
     # A tournament's final standings, the final table's players (the podium shows its points)
     final_table: NotRequired[FinalTableRow]
-    # In-season rows (FORMATS.md 5, RULES.md 3.1 "What is still possible"): null for rated
-    # open play and tournaments; absent from final rows and from snapshots before them
-    max_points: NotRequired[float | None]
-    race: NotRequired[Race | None]
 
 
 class ResultLine(TypedDict):

@@ -3,8 +3,7 @@ place, points and gap, and how far he is (points, then gap) from the places abov
 below him and from today's 3rd place.
 
 What the league table and /me/ show of "my place". It reads only the rows as published,
-so a later question about a place (what is still possible) adds a field here from the same
-rows, without a query.
+what is still possible (`race`, `max_points`) included, without a query.
 """
 
 from __future__ import annotations
@@ -50,6 +49,10 @@ class MyPlace:
     above: Distance | None
     below: Distance | None
     third: Distance | None
+    # what is still possible (RULES.md 3.1): None where the table does not say it (rated
+    # open play, tournaments, final standings, snapshots before it)
+    race: str | None = None
+    max_points: float | None = None
 
     @property
     def third_apart(self) -> Distance | None:
@@ -91,4 +94,6 @@ def my_place(rows: Sequence[BriefRow], player_slug: str) -> MyPlace | None:
         above=seen(index - 1),
         below=seen(index + 1),
         third=seen(third_index) if len(rows) > third_index else None,
+        race=mine.get("race"),
+        max_points=mine.get("max_points"),
     )

@@ -142,6 +142,29 @@ STAGE_ENTRANTS = Fixed(
     )
 )
 
+RACE = Fixed(
+    gettext_lazy(
+        "During the season the league table shows, for each player, the most league points "
+        "he can finish with (winning every remaining round alone, drops applied) and whether "
+        "a final place 1-3 (a shared 3rd included) is clinched, still open or out of reach."
+    )
+)
+RACE_METHOD = Fixed(
+    gettext_lazy(
+        "The method: every way the remaining rounds can go counts, tables and draws "
+        "ignored: each player may play any remaining round he has not played yet and take "
+        "any place in it, with any score the scoring preset allows; results already "
+        "confirmed in an unfinished round count as played. A player's best is to win every "
+        "round he plays alone with the largest gap, his worst to finish last alone with the "
+        "smallest gap, and every number of such games is tried, drops applied, since a new "
+        "game can push an old one out or bring a dropped one back. A place 1-3 is out of "
+        "reach when, even at his best, three others who already meet the minimum and the "
+        "podium conditions finish above him at their worst. It is clinched when, at his "
+        "worst while playing the games the conditions still ask, fewer than three others "
+        "can finish above him at their best with their conditions met. Otherwise it is open."
+    )
+)
+
 
 def _league(rules: LeagueRules) -> bool:
     return not rules.is_tournament
@@ -173,6 +196,9 @@ LAYOUT: tuple[Section, ...] = (
         gettext_lazy("Minimum games"),
         (Rule("min_games"), Rule("final_period"), Rule("podium_windows")),
         _league,
+    ),
+    Section(
+        "minimum", gettext_lazy("What is still possible"), (RACE, RACE_METHOD), _scheduled_rounds
     ),
     Section(
         "draws",

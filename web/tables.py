@@ -211,11 +211,29 @@ class StandingsTable(tables.Table):  # type: ignore[misc]  # django-tables2 has 
 
 def _player_cell(row: Row, marker_badges: Mapping[str, SafeString]) -> SafeString:
     return format_html(
-        '<a href="{}">{}</a>{}',
+        '<a href="{}">{}</a>{}{}',
         reverse("web:player", args=[row["player_slug"]]),
         row["player"],
         SafeString("".join(marker_badges.get(m, "") for m in row.get("markers", []))),
+        marker_badges.get(f"race:{row.get('race')}", ""),
     )
+
+
+def _race_badges() -> dict[str, SafeString]:
+    """What is still possible (RULES.md 3.1) beside a name: places 1-3 clinched or out of
+    reach (an open race shows nothing), keyed `race:clinched` and `race:out`."""
+    return {
+        "race:clinched": format_html(
+            ' <span class="badge badge-good" title="{}">{}</span>',
+            _("a place 1-3 is clinched"),
+            _("1-3 clinched"),
+        ),
+        "race:out": format_html(
+            ' <span class="badge" title="{}">{}</span>',
+            _("places 1-3 are out of reach"),
+            _("1-3 out of reach"),
+        ),
+    }
 
 
 @dataclass
@@ -304,7 +322,7 @@ def table_rows(
             ("below_minimum", MARKER_LABELS["below_minimum"], _("min.")),
             ("podium_conditions_not_met", MARKER_LABELS["podium_conditions_not_met"], _("podium")),
         )
-    }
+    } | _race_badges()
     words = _DroppedWords()
     return [
         {
