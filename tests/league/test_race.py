@@ -172,12 +172,14 @@ def test_every_open_player_has_a_completion_where_he_finishes_1_3_and_one_where_
 
 @st.composite
 def completed_seasons(draw: Any):
-    """A season and one real way its remaining rounds go: tables of its players."""
+    """A season and one real way its remaining rounds go: tables of its players (those
+    already in the season: with a game in it, RULES.md 3.1)."""
     rules, bounds, entries, remaining, players = draw(seasons())
+    in_season = {e.player for e in entries}
     future: list[GameEntry] = []
     for r in remaining:
         busy = {e.player for e in entries if e.round == r.number}
-        free = [p for p in players if p not in busy]
+        free = [p for p in players if p in in_season and p not in busy]
         for t, table in enumerate(tables_of(draw, free, rules)):
             future += game(draw, rules, bounds, table, (r.number, 100 + t))
     return rules, bounds, entries, remaining, future
