@@ -145,7 +145,10 @@
     var address = new URL(request.url);
     if (address.origin !== root.location.origin) return;
     if (request.mode === "navigate") {
-      event.respondWith(fetch(request).then(function (response) {
+      // "no-cache": the page's own Cache-Control lets a cache answer from a stale copy while
+      // it revalidates (stale-while-revalidate, meant for nginx), which a browser applies to a
+      // worker's fetch though not to a navigation: the page is always asked for again.
+      event.respondWith(fetch(request, { cache: "no-cache" }).then(function (response) {
         var key = storeKey(request, response, options.header);
         if (key) event.waitUntil(keep(key, request, response.clone()));
         return response;
