@@ -11,8 +11,11 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
+from core.actor import SYSTEM
 from games.actions import confirm_result, organizer_set_result, submit_result
-from games.models import ResultVersion
+from games.models import ResultVersion, SeatLink
+from games.permissions import LinkActor
+from games.seat_links import issue_links
 from league.models import Round
 from mail.kinds import Kind
 from notices.sweep import sweep, sweep_season
@@ -63,6 +66,15 @@ def test_the_enterer_is_not_asked_to_confirm_his_own_entry(table):
     entered(table)
     sweep_season(table.round.season_id)
     assert "dana" not in recipients(Kind.CONFIRM_RESULT)
+
+
+def test_an_entry_through_a_private_link_does_not_ask_its_enterer(table):
+    issue_links(table.round, actor=SYSTEM)
+    link = SeatLink.objects.get(table=table, player__name="Eli")
+    actor = LinkActor(link_id=link.pk, player_id=link.player_id, table_id=table.pk)
+    submit_result(table, actor=actor, scores=SCORES)
+    sweep_season(table.round.season_id)
+    assert recipients(Kind.CONFIRM_RESULT) == ["dana", "noa"]
 
 
 def test_the_sweep_run_twice_asks_each_player_once(table):
