@@ -10,10 +10,11 @@ from django.test import RequestFactory
 from core.models import AuditEntry
 from core.read_only_admin import ReadOnlyAdmin
 from games.models import ResultEvent, ResultVersion
+from mail.models import Outbound
 from publishing.models import SeasonSnapshot
 from rating.models import RatedLeagueMember, RatingChange
 
-LOGS = (AuditEntry, ResultEvent, ResultVersion)  # never deleted either
+LOGS = (AuditEntry, ResultEvent, ResultVersion, Outbound)  # never deleted either
 RECOMPUTED = (SeasonSnapshot, RatingChange, RatedLeagueMember)  # deletable: written again
 
 
