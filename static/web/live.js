@@ -6,10 +6,12 @@
 // data-every ms while the tab is visible it asks them again (cache "no-cache": the browser
 // sends If-None-Match, a 304 costs nothing); hidden, it waits, and when the tab is visible
 // or the network is back it asks at once, so a page that lost its connection catches up.
-// When a counter moved it fetches the page itself and, in "swap" mode, puts its <main> in
-// place (scroll, focus and open <details> kept; a form being filled in is never touched:
-// then, and in "notice" mode, a line says the page changed, with a Reload button), marks
-// what changed (.live-changed) and says "Updated HH:MM" in a polite live region. A fetched
+// When a counter moved it fetches the page itself; when its text differs from what the
+// page showed (a change elsewhere in the season changes nothing here), in "swap" mode it
+// puts its <main> in place (scroll, focus and open <details> kept; a form being filled in
+// is never touched: then, and in "notice" mode, a line says the page changed, with a
+// Reload button; so does a page that now sends to the sign-in), marks what changed
+// (.live-changed) and says "Updated HH:MM" in a polite live region. A fetched
 // page older than the counters (a proxy still serving the previous one) is not used: it
 // asks again a second later. Without JavaScript nothing of this runs: the page is reloaded.
 // The decisions are plain functions, tested on Node (tests/js/live.test.mjs).
@@ -137,6 +139,10 @@
 
   // --- The page ---------------------------------------------------------------------------
 
+  function plain(element) {
+    return element ? element.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
   function texts(main) {
     return Array.prototype.map.call(main.querySelectorAll(MARKED), function (element) {
       return element.tagName + "|" + element.textContent.replace(/\s+/g, " ").trim();
@@ -227,26 +233,35 @@
         .then(function (body) { return typeof body.version === "number" ? body.version : null; });
     }
 
+    // The page's own text as it came (before anything was typed): a change of the season
+    // that this page does not show (another table's result) updates nothing.
+    var shown = plain(doc.querySelector("main"));
+
     function update(wanted) {
       var updated = words.updated.replace("%(time)s", clock(doc));
-      if (settings.mode === "notice" || filling(doc.querySelector("main"))) {
-        say(words.changed + " " + updated, true);
-        return Promise.resolve(true);
-      }
       return fetch(window.location.href, { cache: "no-cache", credentials: "same-origin" })
         .then(function (response) {
+          // Signed out meanwhile (the sign-in page): say so, never swap it in.
+          if (response.redirected) return null;
           if (!response.ok) throw new Error("page: " + response.status);
           return response.text();
         })
         .then(function (html) {
+          if (html === null) { say(words.changed, true); return true; }
           var page = new DOMParser().parseFromString(html, "text/html");
           var tag = page.querySelector("script[data-live]");
           var rendered = tag ? config(tag.dataset).known : [];
           var fresh = page.querySelector("main");
           if (!fresh || !current(rendered, wanted)) return false;
+          var text = plain(fresh);
+          if (text === shown) return true;
           var main = doc.querySelector("main");
-          if (filling(main)) { say(words.changed + " " + updated, true); return true; }
+          if (settings.mode === "notice" || filling(main)) {
+            say(words.changed + " " + updated, true);
+            return true;
+          }
           swap(main, fresh);
+          shown = text;
           say(updated, false);
           return true;
         });

@@ -1,8 +1,10 @@
 """Live pages in Chromium through the shipped nginx (issue 32 item 1): in Hebrew at 390x844
-the round page and the league table (a visitor, served from nginx's cache) and /me/ (a
-signed-in player) stay open while another player confirms a result in another context;
-each page shows the update without a reload, marks what changed and says so, axe-clean and
-without sideways scrolling. A page that was offline meanwhile catches up once online.
+the round page and the league table (a visitor, served from nginx's cache), /me/ and his
+table's page (a signed-in player) stay open while another player confirms a result in
+another context; each page shows the update without a reload, marks what changed and says
+so (the table's page, with forms of its own, says it changed, with a Reload button),
+axe-clean and without sideways scrolling. A page that was offline meanwhile catches up
+once online.
 
 PostgreSQL pass only: nginx (deploy/nginx/whist.conf, rendered by
 tests/integration/proxysupport.py) runs in front of the live server.
@@ -141,9 +143,11 @@ def test_open_pages_show_a_confirmed_result_without_a_reload(
     visitor = new_phone(chromium, "he", PHONE_390)
     round_page = opened(visitor, f"{base}/seasons/{season.slug}/rounds/{NUMBER}/")
     league_table = opened(visitor, f"{base}/seasons/{season.slug}/")
-    me = opened(signed_in(chromium, watcher, base), f"{base}/me/")
+    player = signed_in(chromium, watcher, base)
+    me = opened(player, f"{base}/me/")
+    his_table = opened(player, f"{base}/tables/{table.pk}/")
     expect(me.locator(".next-action.waiting")).to_have_count(1)
-    results = round_page.locator(f"#table-{1} ~ .table-scroll table")
+    results = round_page.locator("#table-1 ~ .table-scroll table")
     expect(results).to_have_count(0)
 
     confirm(chromium, live_server, confirmer, table)
@@ -151,6 +155,11 @@ def test_open_pages_show_a_confirmed_result_without_a_reload(
     shows_update(round_page, lambda: expect(results).to_be_visible(timeout=UPDATE))
     waiting = me.locator(".next-action.waiting")
     shows_update(me, lambda: expect(waiting).to_have_count(0, timeout=UPDATE))
+    # His table's page has forms of its own: never replaced, a line says it changed.
+    reload = his_table.locator(".live-status.live-notice button")
+    expect(reload).to_be_visible(timeout=UPDATE)
+    assert his_table.evaluate("window.liveMarker") == "still here"
+    assert axe_violations(his_table) == []
     status = league_table.locator(".live-status")
     shows_update(league_table, lambda: expect(status).to_have_text(UPDATED, timeout=UPDATE))
     assert answered_from_the_cache(proxy, season)
@@ -162,7 +171,7 @@ def test_a_page_offline_meanwhile_catches_up_once_online(live_server, proxy, chr
     base = proxy.base
     visitor = new_phone(chromium, "he", PHONE_390)
     round_page = opened(visitor, f"{base}/seasons/{season.slug}/rounds/{NUMBER}/")
-    results = round_page.locator(f"#table-{1} ~ .table-scroll table")
+    results = round_page.locator("#table-1 ~ .table-scroll table")
     visitor.set_offline(True)
     confirm(chromium, live_server, confirmer, table)
     round_page.wait_for_timeout(6_000)  # polls fail meanwhile, and back off
