@@ -383,3 +383,16 @@ def _keys(
             )
         )
     return keys
+
+
+def race_changes(
+    before: Mapping[Any, Outlook], now: Mapping[Any, Outlook]
+) -> tuple[list[Any], list[Any]]:
+    """The players who clinched a place 1-3 and those who fell out of reach between two
+    outlooks of a season (a round's results: the race before them and now); players new
+    to the season since `before` are left out."""
+    changed = [p for p, o in now.items() if p in before and before[p].race != o.race]
+    return (
+        [p for p in changed if now[p].race == "clinched"],
+        [p for p in changed if now[p].race == "out"],
+    )

@@ -266,7 +266,26 @@ def results_text(data: SnapshotData, round_: RoundData, *, rtl: bool | None = No
         return "\n".join(lines + _final_standing_lines(table, rtl))
     else:
         lines.append(_("League table:"))
-    return "\n".join(lines + [_standing_line(row, rtl) for row in table[:STANDINGS_LINES]])
+    lines += [_standing_line(row, rtl) for row in table[:STANDINGS_LINES]]
+    return "\n".join(lines + _race_lines(round_, rtl))
+
+
+def _race_lines(round_: RoundData, rtl: bool) -> list[str]:
+    """Who clinched a place 1-3 and who fell out of reach with the round's results
+    (RULES.md 3.1: the snapshot's `race_changes`, on the latest round's text)."""
+    changes = round_.get("race_changes")
+    if changes is None:
+        return []
+    lines = []
+    if changes["clinched"]:
+        lines.append(
+            _("A place 1-3 clinched: %(players)s") % {"players": _names(changes["clinched"], rtl)}
+        )
+    if changes["out"]:
+        lines.append(
+            _("Places 1-3 now out of reach: %(players)s") % {"players": _names(changes["out"], rtl)}
+        )
+    return lines
 
 
 def _ends_the_season(data: SnapshotData, round_: RoundData) -> bool:

@@ -192,6 +192,15 @@ class RoundData(TypedDict):
     results: list[GameData]  # confirmed games, by table
     results_published_at: str | None
     standings_after: list[BriefRow]  # the table after this round
+    # the latest round with results, when some race changed with them (RULES.md 3.1)
+    race_changes: NotRequired[RaceChanges]
+
+
+class RaceChanges(TypedDict):
+    """Who clinched a place 1-3 and who fell out of reach with a round's results (names)."""
+
+    clinched: list[str]
+    out: list[str]
 
 
 class SeasonInfo(TypedDict):

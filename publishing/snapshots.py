@@ -54,7 +54,7 @@ from publishing.snapshot_schema import (
     StandingsRow,
 )
 from standings.loader import GameInfo, SeasonStandings, season_standings
-from standings.race import row_race, season_outlooks
+from standings.race import round_race_changes, row_race, season_outlooks
 
 RACE_PLAYERS = 8
 
@@ -379,6 +379,18 @@ def _add_race(data: SnapshotData, table: SeasonStandings, standings: list[Standi
         race = row_race(outlooks, row.player)
         shown["max_points"] = race["max_points"]
         shown["race"] = race["race"]
+    # the latest round's results text says who clinched or fell out of reach with them
+    latest = max(
+        (r for r in data["rounds"] if r["results"]), key=lambda r: r["number"], default=None
+    )
+    if latest is not None:
+        clinched, out = round_race_changes(table, outlooks, rounds, latest["number"])
+        if clinched or out:
+            names = table.players
+            latest["race_changes"] = {
+                "clinched": sorted(names[p].name for p in clinched),
+                "out": sorted(names[p].name for p in out),
+            }
 
 
 def _game_json(

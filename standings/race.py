@@ -5,12 +5,13 @@ standings (`league.race`), with the fields each standings row carries (FORMATS.m
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from league.models import Round, Season
-from league.race import Outlook, RemainingRound, race_json, season_race
+from league.race import Outlook, RemainingRound, race_changes, race_json, season_race
 from league.rules import LeagueRules
+from league.standings import tally_player
 from standings.loader import SeasonStandings
 
 
@@ -59,3 +60,40 @@ def season_outlooks(
 def row_race(outlooks: Mapping[int, Outlook] | None, player: int) -> dict[str, Any]:
     """A standings row's `max_points` and `race` (both null without outlooks)."""
     return race_json(None if outlooks is None else outlooks.get(player))
+
+
+def round_race_changes(
+    table: SeasonStandings,
+    outlooks: Mapping[int, Outlook] | None,
+    rounds: Sequence[tuple[int, str, dt.date]],
+    round_number: int,
+) -> tuple[list[int], list[int]]:
+    """The players (ids) who clinched a place 1-3 and those who fell out of reach with the
+    results of round `round_number`: the race now (`outlooks`) against the race from the
+    games of the rounds before it, that round and the later ones remaining. Nothing to ask
+    while every race is open (the race before is then not computed)."""
+    if outlooks is None or all(o.race == "open" for o in outlooks.values()):
+        return [], []
+    earlier = [
+        tally_player(
+            table.rules,
+            tally.player,
+            [e for e in tally.entries if e.round is not None and e.round < round_number],
+            season_end=table.season.end,
+        )
+        for tally in table.tallies
+    ]
+    later = {
+        r.number: r
+        for r in [
+            *remaining_rounds(table.season, table.rules, rounds),
+            *(RemainingRound(number, date) for number, _, date in rounds if number >= round_number),
+        ]
+    }
+    before = season_race(
+        table.rules,
+        [tally for tally in earlier if tally.games],
+        sorted(later.values()),
+        season_end=table.season.end,
+    )
+    return race_changes(before, outlooks)
