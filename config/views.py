@@ -22,7 +22,16 @@ from django.views.decorators.http import require_GET
 RETRY_AFTER_SECONDS = 5
 # What crawlers leave alone: the organizer's pages, private links, accounts and personal
 # pages, the admin, the API and the language switch. The public pages stay open.
-CLOSED_TO_CRAWLERS = ("/manage/", "/links/", "/accounts/", "/me/", "/admin/", "/api/", "/i18n/")
+CLOSED_TO_CRAWLERS = (
+    "/manage/",
+    "/links/",
+    "/accounts/",
+    "/me/",
+    "/admin/",
+    "/api/",
+    "/i18n/",
+    "/mail/",
+)
 SITE_FILE_MAX_AGE = 24 * 3600
 
 

@@ -20,9 +20,10 @@ MAX_ATTEMPTS: Final = MAX_RETRIES + 1
 
 def unsubscribe_headers(outbound: Outbound) -> dict[str, str]:
     """RFC 8058's one-click unsubscribe headers, for the kinds one may unsubscribe from:
-    the link is the page whose POST unsubscribes (a scanner's GET changes nothing)."""
+    the link is the page whose POST unsubscribes (a scanner's GET changes nothing). The
+    header needs an absolute address: none without SITE_URL (the body's link stays)."""
     url = unsubscribe_url(outbound.user_id, outbound.kind)
-    if not url:
+    if not url.startswith(("https://", "http://")):  # no SITE_URL: no address to give
         return {}
     return {"List-Unsubscribe": f"<{url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
 

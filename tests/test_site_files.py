@@ -19,7 +19,7 @@ def _rules() -> list[str]:
 
 def test_robots_txt_closes_the_private_parts():
     rules = _rules()
-    for path in ("/manage/", "/links/", "/accounts/", "/admin/", "/api/", "/me/"):
+    for path in ("/manage/", "/links/", "/accounts/", "/admin/", "/api/", "/me/", "/mail/"):
         assert f"Disallow: {path}" in rules
 
 

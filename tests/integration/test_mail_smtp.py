@@ -37,13 +37,15 @@ def _all_sent() -> bool:
 
 
 def test_the_worker_retries_until_the_smtp_server_is_back_and_delivers_each_once(
-    start_worker, smtp_server: SmtpServer
+    start_worker, smtp_server: SmtpServer, settings
 ):
+    settings.SITE_URL = "https://whist.example.org"  # the letters' links, written here
     forget_queued()
     start_worker(
         {
             "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
             "EMAIL_URL": f"smtp://{HOST}:{smtp_server.port}",
+            "SITE_URL": "https://whist.example.org",
         }
     )
     users = {language: reader(language) for language in SUBJECTS}
@@ -70,3 +72,6 @@ def test_the_worker_retries_until_the_smtp_server_is_back_and_delivers_each_once
         direction = "rtl" if language == "he" else "ltr"
         assert f'dir="{direction}" lang="{language}"' in html.get_content()
         assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert (
+            str(message["List-Unsubscribe"]).strip().startswith("<https://whist.example.org/mail/")
+        )

@@ -150,6 +150,18 @@ def test_the_headers_name_the_one_click_unsubscribe(django_capture_on_commit_cal
     assert "https://whist.example.org/mail/unsubscribe/" in message.alternatives[0][0]
 
 
+def test_without_site_url_the_body_keeps_its_link_but_no_header_names_a_bare_path(
+    django_capture_on_commit_callbacks, settings
+):
+    settings.SITE_URL = ""
+    user = reader()
+    with django_capture_on_commit_callbacks(execute=True):
+        enqueue(user, Kind.DISPUTE, "version:1", letter)
+    (message,) = mail.outbox
+    assert "/mail/unsubscribe/" in message.body
+    assert "List-Unsubscribe" not in message.extra_headers
+
+
 def test_an_invitation_has_no_unsubscribe_link_nor_headers(django_capture_on_commit_callbacks):
     user = reader()
     with django_capture_on_commit_callbacks(execute=True):

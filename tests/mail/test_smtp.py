@@ -25,8 +25,9 @@ SUBJECTS = {
 
 
 def test_a_server_down_before_the_transfer_then_back_gets_each_letter_once(
-    smtp_server: SmtpServer, django_capture_on_commit_callbacks
+    smtp_server: SmtpServer, django_capture_on_commit_callbacks, settings
 ):
+    settings.SITE_URL = "https://whist.example.org"
     users = {language: reader(language) for language in SUBJECTS}
     with django_capture_on_commit_callbacks(execute=False):  # queued, the worker not yet run
         for user in users.values():
