@@ -224,12 +224,12 @@ def _race_badges() -> dict[str, SafeString]:
     reach (an open race shows nothing), keyed `race:clinched` and `race:out`."""
     return {
         "race:clinched": format_html(
-            ' <span class="badge badge-good" title="{}">{}</span>',
+            ' <span class="badge badge-good" data-race="clinched" title="{}">{}</span>',
             _("a place 1-3 is clinched"),
             _("1-3 clinched"),
         ),
         "race:out": format_html(
-            ' <span class="badge" title="{}">{}</span>',
+            ' <span class="badge" data-race="out" title="{}">{}</span>',
             _("places 1-3 are out of reach"),
             _("1-3 out of reach"),
         ),
