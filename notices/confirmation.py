@@ -17,6 +17,7 @@ from league.rules import LeagueRules
 from mail.kinds import Kind
 from mail.letters import Letter
 from mail.outbox import enqueue
+from notices.told import already_told
 from publishing.messages import isolated_name
 
 
@@ -78,12 +79,13 @@ def ask_to_confirm(version: ResultVersion, rules: LeagueRules, *, again: bool = 
     def compose() -> Letter:
         return confirm_letter(version, seats, rules, again=again)
 
+    told = already_told(Kind.CONFIRM_RESULT, [key])
     sent = 0
     for seat in seats:
         user = seat.player.user
-        if user is None or not user.email or seat.player_id == version.entered_player_id:
+        if user is None or not user.email or (user.pk, key) in told:
             continue
-        if user.pk == version.entered_by_id:
-            continue
+        if seat.player_id == version.entered_player_id or user.pk == version.entered_by_id:
+            continue  # the one who entered it
         sent += enqueue(user, Kind.CONFIRM_RESULT, key, compose)
     return sent

@@ -18,6 +18,7 @@ from league.rules import LeagueRules
 from mail.kinds import Kind
 from mail.letters import Letter
 from mail.outbox import enqueue
+from notices.told import already_told
 from publishing.messages import day_and_time
 
 RECENT_ROUNDS = 4
@@ -72,6 +73,9 @@ def remind(round_: Round, rules: LeagueRules, deadline: dt.datetime) -> int:
         return reminder_letter(round_, rules, deadline)
 
     key = f"round:{round_.pk}"
+    told = already_told(Kind.REMINDER, [key])
     return sum(
-        enqueue(player.user, Kind.REMINDER, key, compose) for player in recent_players(round_)
+        enqueue(player.user, Kind.REMINDER, key, compose)
+        for player in recent_players(round_)
+        if (player.user_id, key) not in told
     )

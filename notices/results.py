@@ -20,6 +20,7 @@ from league.templatetags.web_format import league_number
 from mail.kinds import Kind
 from mail.letters import Letter
 from mail.outbox import enqueue
+from notices.told import already_told
 from publishing.messages import isolated_name
 from publishing.models import SeasonSnapshot
 from publishing.snapshot_schema import BriefRow, ResultLine, RoundData, RoundSection, round_key
@@ -120,10 +121,12 @@ def tell_results(round_: Round) -> int:
         .order_by("pk")
     )
     key = f"results:{round_.pk}"
+    told = already_told(Kind.RESULTS, [key])
     season_slug = round_.season.slug
     return sum(
         enqueue(player.user, Kind.RESULTS, key, _composer(snapshot, data, player.slug, season_slug))
         for player in players
+        if (player.user_id, key) not in told
     )
 
 

@@ -18,6 +18,7 @@ from league.rules import LeagueRules
 from mail.kinds import Kind
 from mail.letters import Letter
 from mail.outbox import enqueue
+from notices.told import already_told
 from publishing.messages import day_and_time, isolated_name, play_place_lines
 
 
@@ -46,25 +47,23 @@ def drawn_letter(table: Table, seats: list[Seat], player_id: int, rules: LeagueR
 def tell_tables(round_: Round, rules: LeagueRules) -> int:
     """Enqueue the letters of the round's published draw (each once); returns how many
     were new."""
-    sent = 0
-    tables = Table.objects.filter(round=round_).select_related("round__season__league")
+    tables = list(Table.objects.filter(round=round_).select_related("round__season__league"))
     seats_by_table: dict[int, list[Seat]] = {}
     for seat in (
         Seat.objects.filter(round=round_).select_related("player__user").order_by("table", "seat")
     ):
         seats_by_table.setdefault(seat.table_id, []).append(seat)
+    told = already_told(Kind.TABLE_DRAWN, [f"table:{table.pk}" for table in tables])
+    sent = 0
     for table in tables:
+        key = f"table:{table.pk}"
         seats = seats_by_table.get(table.pk, [])
         for seat in seats:
             user = seat.player.user
-            if user is None or not user.email:
+            if user is None or not user.email or (user.pk, key) in told:
                 continue
-            sent += enqueue(
-                user,
-                Kind.TABLE_DRAWN,
-                f"table:{table.pk}",
-                _composer(table, seats, seat.player_id, rules),
-            )
+            compose = _composer(table, seats, seat.player_id, rules)
+            sent += enqueue(user, Kind.TABLE_DRAWN, key, compose)
     return sent
 
 

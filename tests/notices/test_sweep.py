@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django_celery_beat.models import PeriodicTask
 
 from config.celery import app
@@ -138,3 +139,23 @@ def test_a_broker_down_drops_the_request_and_frees_the_mark(monkeypatch, caplog)
     assert tasks.send_sweep(7) is False
     assert released == ["notices:7"]
     assert "could not send the notices sweep of season 7" in caplog.text
+
+
+def queries_of_a_second_sweep(players: int) -> int:
+    season, rounds = tournament(players, slug=f"evening-{players}")
+    stage = rounds[0]
+    for registration in Registration.objects.filter(round=stage).select_related("player"):
+        name = registration.player.slug
+        user = get_user_model().objects.create_user(name, f"{name}@example.org", "pw")
+        registration.player.user = user
+        registration.player.save(update_fields=["user"])
+    do_draw_round(stage, seed=7)
+    publish_draw(stage)
+    assert sweep_season(season.pk) == players
+    with CaptureQueriesContext(connection) as queries:
+        assert sweep_season(season.pk) == 0
+    return len(queries)
+
+
+def test_a_sweep_with_nothing_new_costs_the_same_for_a_larger_round():
+    assert queries_of_a_second_sweep(8) == queries_of_a_second_sweep(16) <= 8
