@@ -6,8 +6,8 @@ Only the signed-in player's own pages: `/me/` and the deal sheet of his table
 plain 200 for a signed-in visitor that sets no new cookie (and drops the ones it only
 repeats, Django's CSRF cookie), and the worker stores only what
 carries the mark, in a cache named after the key. The key (`offline_key`) is a keyed
-hash of the user's id, the same on every page he opens (`<meta name="offline-user">`,
-from the `offline_user` context processor), so the worker drops another user's cache
+hash of the user's id, the same on every page he opens (the base layout's
+`<script data-user>` of pwa.js, from the `offline_user` context processor), so the worker drops another user's cache
 as soon as a page of a different user (or of nobody signed in) is shown on the phone.
 """
 
@@ -34,7 +34,7 @@ def offline_key(user: AbstractBaseUser | AnonymousUser | None) -> str:
 
 
 def offline_user(request: HttpRequest) -> dict[str, str]:
-    """`offline_user`: the signed-in visitor's key for the base layout's meta tag."""
+    """`offline_user`: the signed-in visitor's key ("" for nobody), for the base layout's pwa.js."""
     return {"offline_user": offline_key(getattr(request, "user", None))}
 
 

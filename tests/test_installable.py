@@ -100,8 +100,10 @@ def test_base_layout_links_the_manifest_the_touch_icon_and_the_worker_script():
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page
     assert re.search(r'<link rel="apple-touch-icon" href="[^"]*icons/apple-touch-icon\.png">', page)
     assert '<meta name="theme-color" content="#0b5d3b">' in page
-    assert re.search(r'<script src="[^"]*web/pwa\.js" data-worker="/sw\.js" defer>', page)
-    assert 'name="offline-user"' not in page  # nobody signed in
+    # nobody signed in: no user's key
+    assert re.search(
+        r'<script src="[^"]*web/pwa\.js" data-worker="/sw\.js" data-user="" defer>', page
+    )
 
 
 def test_service_worker_is_served_at_the_root_never_kept_stale():
@@ -157,7 +159,7 @@ def test_offline_key_is_per_user_and_empty_for_nobody():
 def test_signed_in_pages_name_the_offline_user():
     client, user = signed_in("alice")
     page = client.get("/").content.decode()
-    assert f'<meta name="offline-user" content="{offline_key(user)}">' in page
+    assert f'data-worker="/sw.js" data-user="{offline_key(user)}" defer>' in page
 
 
 def test_own_page_is_marked_for_the_offline_store_with_the_users_key():

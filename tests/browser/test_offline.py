@@ -1,8 +1,9 @@
-"""Installable on a phone (issue 31 item 5), in Chromium at 390x844, in Hebrew and English:
-a player signs in, opens /me/ and his table's deal sheet, loses the network and still has
-both (the sheet's scripts too); any other page says, in his language, that it is offline;
-back online he sees the live pages, not the kept ones; signing out leaves no cache behind.
-No policy violation, no sideways scroll, axe clean throughout."""
+"""Installable on a phone (issue 31 item 5), in Chromium at 390x844, in Hebrew, English
+and Russian: a player signs in, opens /me/ and his table's deal sheet, loses the network
+and still has both (the sheet's scripts too, and a deal entered offline survives a
+reload); any other page says, in his language, that it is offline; back online he sees
+the live pages, not the kept ones; signing out leaves no cache behind. No policy
+violation, no sideways scroll, axe clean throughout."""
 
 from __future__ import annotations
 
@@ -17,10 +18,14 @@ from playwright.sync_api import expect
 
 from bench.support import signed_in_session
 from config.offline import offline_key
+from games.models import SheetDraft
 from league.models import Season
+from scoring import get_preset
+from scoring.generate import random_deals
 from tests.browser.conftest import PHONE_390, log_in, new_phone, page_scroll_width, screenshot
 from tests.browser.test_accessibility import axe_violations
 from tests.browser.test_csp import watch_violations
+from tests.browser.test_deal_sheet import Taps, enter_deal
 from tests.browser.test_result_entry import seat_players_with_accounts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,12 +39,35 @@ KEPT = """async path => {
   const cache = await caches.open(names[0]);
   return (await cache.match(path)) !== undefined;
 }"""
+# True once the sheet's own draft on this phone holds `count` fields, sent to the server
+# or not (`synced`).
+DRAFT_ON_THE_PHONE = """([count, synced]) => {
+  const key = JSON.parse(document.getElementById("sheet-config").textContent).storageKey;
+  const draft = JSON.parse(localStorage.getItem(key) || "{}");
+  return draft.synced === synced && Object.keys(draft.fields || {}).length === count;
+}"""
 NO_CACHES = "async () => (await caches.keys()).length === 0"
+FIELDS = 11  # a deal's fields on the sheet: trump, bid, declarer, 4 contracts, 4 tricks
+DEAL = {
+    k: v
+    for k, v in random_deals(31, 1, get_preset("whist-online"), summary_only=True)[0].items()
+    if k != "dealer"
+}
 
 
 def words(language: str, text: str) -> str:
     with translation.override(language):
         return gettext(text)
+
+
+def server_draft_fields(page, table) -> int:  # type: ignore[no-untyped-def]
+    """How many fields the server's draft of `table` holds, once it holds any (10 s at most)."""
+    for _ in range(100):
+        draft = SheetDraft.objects.filter(table=table).first()
+        if draft is not None:
+            return len(draft.data["fields"])
+        page.wait_for_timeout(100)
+    return 0
 
 
 def check_phone_page(page, name: str) -> None:  # type: ignore[no-untyped-def]
@@ -48,7 +76,7 @@ def check_phone_page(page, name: str) -> None:  # type: ignore[no-untyped-def]
     screenshot(page, name)
 
 
-@pytest.mark.parametrize("language", ["he", "en"])
+@pytest.mark.parametrize("language", ["he", "en", "ru"])
 def test_own_page_and_sheet_work_offline_and_sign_out_clears_them(
     live_server, chromium, make_season, language
 ):
@@ -75,8 +103,15 @@ def test_own_page_and_sheet_work_offline_and_sign_out_clears_them(
     expect(page.locator("main")).to_contain_text(season.name)
     check_phone_page(page, f"offline-me-{language}")
     page.goto(base + sheet_path)
-    expect(page.locator("#deal-sheet")).to_be_visible()  # its scripts came from the store
+    sheet = page.locator("#deal-sheet")
+    expect(sheet).to_be_visible()  # its scripts came from the store
     expect(page.locator("table.sheet")).to_be_hidden()
+    enter_deal(page, Taps(), DEAL)
+    expect(sheet.locator("[data-deal-number]")).to_have_text("2")
+    page.wait_for_function(DRAFT_ON_THE_PHONE, arg=[FIELDS, False])
+    page.reload()  # the phone's draft, kept by the sheet itself, on the kept page
+    expect(sheet.locator("[data-deal-number]")).to_have_text("2")
+    expect(sheet.locator('[data-goto="0"]')).to_have_class(re.compile("state-complete"))
     check_phone_page(page, f"offline-sheet-{language}")
     page.goto(base + "/ratings/")
     expect(page.locator("html")).to_have_attribute("lang", language)
@@ -94,6 +129,9 @@ def test_own_page_and_sheet_work_offline_and_sign_out_clears_them(
     expect(page.locator("main")).to_contain_text("Renamed while offline")
     page.reload()
     expect(page.locator("main")).to_contain_text("Renamed while offline")
+    page.goto(base + sheet_path)  # the deal entered offline is on the server now
+    expect(page.locator("#deal-sheet [data-deal-number]")).to_have_text("2")
+    assert server_draft_fields(page, table) == FIELDS
 
     page.locator("header form button[type=submit]").click()
     page.wait_for_url(re.compile(re.escape(base) + "/$"))
