@@ -394,3 +394,21 @@ def test_an_open_race_in_the_last_round():
     # and lifts D past anyone's worst: every race is still open
     assert {p: o.race for p, o in outlooks.items()} == dict.fromkeys("ABCD", "open")
     assert {p: o.max_points for p, o in outlooks.items()} == {"A": 12, "B": 9, "C": 7, "D": 6}
+
+
+def test_skipping_a_round_can_be_a_players_worst_when_a_new_game_would_only_be_dropped():
+    # drops after 2 games: a second game at his worst is dropped and only adds a game played
+    rules = LeagueRules.from_preset(
+        "whist-online-league",
+        {"rounds_in_season": 2, "min_games": 0, "podium_windows": [], "drops": {"at": [2]}},
+    )
+    bounds = {4: (-2, 2)}
+    best, _ = extreme_games(rules, bounds)
+    entries = [FutureGame(1, None, best).entry(rules, p) for p in "ABCD"]  # four equal wins
+    outlooks = outlooks_of(rules, bounds, entries, [RemainingRound(2, None)])
+    # each can pass the others by one more game played (a second win, one dropped), and each
+    # may skip round 2: nobody is clinched, nobody out
+    assert {p: o.race for p, o in outlooks.items()} == dict.fromkeys("ABCD", "open")
+    for player, outlook in outlooks.items():
+        assert outlook.no_podium is not None
+        assert outlook.no_podium[player] == ()  # his worst: he does not play round 2
