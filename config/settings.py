@@ -291,6 +291,9 @@ EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD") or ""
 EMAIL_USE_TLS = bool(_email.get("EMAIL_USE_TLS"))
 EMAIL_USE_SSL = bool(_email.get("EMAIL_USE_SSL"))
 DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="league@whist.local")
+# Seconds: a mail server that hangs fails the try (the task retries it, mail.tasks) well
+# before the task's time limit, instead of holding the worker and the message's row.
+EMAIL_TIMEOUT = 30
 # The messages to players (notices/): the registration reminder goes this many minutes
 # before a round's registration deadline; a result nobody has confirmed is asked for again
 # this many minutes after it was entered.

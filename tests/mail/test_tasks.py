@@ -63,3 +63,7 @@ def test_the_sweep_sends_messages_left_queued_and_only_those(django_capture_on_c
     assert sent == {"lost", "stale"}
     assert len(mail.outbox) == 2
     assert sweep_outbox.apply().get() == 0  # sent ones are never queued again
+
+
+def test_a_hanging_mail_server_fails_the_try_before_the_tasks_time_limit(settings):
+    assert 0 < settings.EMAIL_TIMEOUT < app.conf.task_soft_time_limit
