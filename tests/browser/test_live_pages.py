@@ -4,7 +4,7 @@ table's page (a signed-in player) stay open while another player confirms a resu
 another context; each page shows the update without a reload, marks what changed and says
 so (the table's page, with forms of its own, says it changed, with a Reload button),
 axe-clean and without sideways scrolling. A page that was offline meanwhile catches up
-once online.
+once online (in Hebrew, English and Russian).
 
 PostgreSQL pass only: nginx (deploy/nginx/whist.conf, rendered by
 tests/integration/proxysupport.py) runs in front of the live server.
@@ -44,7 +44,9 @@ pytestmark = [
 NUMBER = 4
 SCORES = [40, 30, 20, 10]
 UPDATE = 20_000  # ms: the poll, the proxy's second and a stale copy's retry, with room
-UPDATED = re.compile("עודכן")  # "Updated HH:MM" in Hebrew
+# "Updated HH:MM" in each language of the site.
+UPDATED_IN = {"he": re.compile("עודכן"), "en": re.compile("Updated"), "ru": re.compile("Обновлено")}
+UPDATED = UPDATED_IN["he"]
 
 
 @pytest.fixture
@@ -117,11 +119,11 @@ def confirm(chromium: Any, live_server: Any, user: Any, table: Any) -> None:
     context.close()
 
 
-def shows_update(page: Any, shown: Any) -> None:
+def shows_update(page: Any, shown: Any, language: str = "he") -> None:
     """The page shows the change (`shown` waits for it) without a reload, marks what
-    changed and says it updated."""
+    changed and says it updated (in `language`)."""
     shown()
-    expect(page.locator(".live-status")).to_have_text(UPDATED, timeout=UPDATE)
+    expect(page.locator(".live-status")).to_have_text(UPDATED_IN[language], timeout=UPDATE)
     assert page.locator("main .live-changed").count() > 0
     assert page.evaluate("window.liveMarker") == "still here"  # never reloaded
     assert page_scroll_width(page) <= PHONE_390["width"]
@@ -166,10 +168,13 @@ def test_open_pages_show_a_confirmed_result_without_a_reload(
     visitor.close()
 
 
-def test_a_page_offline_meanwhile_catches_up_once_online(live_server, proxy, chromium, make_season):
+@pytest.mark.parametrize("language", ["he", "en", "ru"])
+def test_a_page_offline_meanwhile_catches_up_once_online(
+    live_server, proxy, chromium, make_season, language
+):
     season, table, confirmer, _watcher = evening(make_season)
     base = proxy.base
-    visitor = new_phone(chromium, "he", PHONE_390)
+    visitor = new_phone(chromium, language, PHONE_390)
     round_page = opened(visitor, f"{base}/seasons/{season.slug}/rounds/{NUMBER}/")
     results = round_page.locator("#table-1 ~ .table-scroll table")
     visitor.set_offline(True)
@@ -177,5 +182,5 @@ def test_a_page_offline_meanwhile_catches_up_once_online(live_server, proxy, chr
     round_page.wait_for_timeout(6_000)  # polls fail meanwhile, and back off
     expect(results).to_have_count(0)
     visitor.set_offline(False)
-    shows_update(round_page, lambda: expect(results).to_be_visible(timeout=UPDATE))
+    shows_update(round_page, lambda: expect(results).to_be_visible(timeout=UPDATE), language)
     visitor.close()

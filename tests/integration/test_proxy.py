@@ -260,6 +260,20 @@ def test_if_none_match_answers_304_through_the_proxy(proxy):
     assert proxy.get(path, If_None_Match='"something-else"').status == 200
 
 
+def test_the_live_address_is_kept_by_the_proxy_and_answered_304_from_its_cache(proxy):
+    # What every open live page polls (web/live.py, static/web/live.js: no cookies sent).
+    path = f"/seasons/{SLUG}/live/"
+    first = proxy.get(path, Accept_Language="he")
+    etag = first.header("ETag")
+    assert first.status == 200 and etag and "public" in first.header("Cache-Control")
+    assert isinstance(json.loads(first.body)["version"], int)
+    held = proxy.get(path, If_None_Match=etag, Accept_Language="he")
+    assert held.status == 304 and held.body == b"" and held.cache == "HIT"
+    # Another language asks the app once, for the same answer.
+    english = proxy.get(path, Accept_Language="en")
+    assert english.header("ETag") == etag and english.body == first.body
+
+
 def test_a_query_parameter_the_pages_do_not_use_is_neither_in_the_key_nor_passed_on(proxy):
     path = f"/players/{PLAYERS[2].lower().replace(' ', '-')}/"
     first = proxy.get(path + "?utm_source=newsletter&fbclid=abc123")
