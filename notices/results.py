@@ -6,7 +6,6 @@ table and his place in the league table after the round, from the published snap
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
 
 from django.urls import reverse
 from django.utils.text import capfirst
@@ -16,26 +15,23 @@ from django.utils.translation import ngettext
 from core.site import absolute_url
 from league.models import Player, Round
 from league.round_names import round_in_sentence
+from league.rules import LeagueRules
 from league.templatetags.web_format import league_number
 from mail.kinds import Kind
 from mail.letters import Letter
 from mail.outbox import enqueue
 from notices.told import already_told
 from publishing.messages import isolated_name
-from publishing.models import SeasonSnapshot
-from publishing.snapshot_schema import BriefRow, ResultLine, RoundData, RoundSection, round_key
-from publishing.snapshots import latest_snapshot
+from publishing.published import published_round
+from publishing.snapshot_schema import BriefRow, ResultLine, RoundData
 
 
-def published_round(round_: Round) -> tuple[SeasonSnapshot, RoundData] | None:
-    """The latest snapshot of the round's season and the round in it, once the snapshot
-    shows the round's results published (None before)."""
-    snapshot = latest_snapshot(round_.season_id)
-    section = None if snapshot is None else snapshot.section(round_key(round_.number))
-    if snapshot is None or section is None:
-        return None
-    data = cast(RoundSection, section)["round"]
-    return (snapshot, data) if data["results_published_at"] else None
+def round_published(round_: Round) -> RoundData | None:
+    """The round as the season's latest snapshot shows it, once that shows its results
+    published (None before)."""
+    section = published_round(round_.season, round_.number)
+    data = None if section is None else section.section["round"]
+    return data if data is not None and data["results_published_at"] else None
 
 
 def _lines_of(data: RoundData) -> dict[str, tuple[int | None, ResultLine]]:
@@ -47,13 +43,10 @@ def _lines_of(data: RoundData) -> dict[str, tuple[int | None, ResultLine]]:
     }
 
 
-def results_letter(
-    snapshot: SeasonSnapshot, data: RoundData, slug: str, season_slug: str
-) -> Letter:
-    """The letter to the player `slug` about the round `data` of `snapshot`, in the active
-    language."""
-    summary = snapshot.typed_summary
-    named = round_in_sentence(summary["rules"], data["number"])
+def results_letter(round_: Round, data: RoundData, rules: LeagueRules, slug: str) -> Letter:
+    """The letter to the player `slug` about `round_` as the snapshot shows it (`data`), in
+    the active language."""
+    named = round_in_sentence(rules, data["number"])
     subject = capfirst(_("%(round)s results") % {"round": named})
     paragraphs = []
     played = _lines_of(data).get(slug)
@@ -98,21 +91,20 @@ def results_letter(
                 % {"round": named, "points": league_number(row["points"])}
             )
         )
-    path = reverse("web:round", args=[season_slug, data["number"]])
+    path = reverse("web:round", args=[round_.season.slug, data["number"]])
     return Letter(
-        subject=f"{isolated_name(summary['season']['league'])}: {subject}",
+        subject=f"{isolated_name(round_.season.league.name)}: {subject}",
         paragraphs=tuple(paragraphs),
         action=(_("The round's results"), absolute_url(path)),
     )
 
 
-def tell_results(round_: Round) -> int:
+def tell_results(round_: Round, rules: LeagueRules) -> int:
     """Enqueue the round's results letters (each once), once the published snapshot shows
     them; returns how many were new."""
-    published = published_round(round_)
-    if published is None:
+    data = round_published(round_)
+    if data is None:
         return 0
-    snapshot, data = published
     slugs = {p["player_slug"] for p in data["registered"]} | set(_lines_of(data))
     players = (
         Player.objects.filter(slug__in=slugs, user__isnull=False)
@@ -122,15 +114,14 @@ def tell_results(round_: Round) -> int:
     )
     key = f"results:{round_.pk}"
     told = already_told(Kind.RESULTS, [key])
-    season_slug = round_.season.slug
     return sum(
-        enqueue(player.user, Kind.RESULTS, key, _composer(snapshot, data, player.slug, season_slug))
+        enqueue(player.user, Kind.RESULTS, key, _composer(round_, data, rules, player.slug))
         for player in players
         if (player.user_id, key) not in told
     )
 
 
 def _composer(
-    snapshot: SeasonSnapshot, data: RoundData, slug: str, season_slug: str
+    round_: Round, data: RoundData, rules: LeagueRules, slug: str
 ) -> Callable[[], Letter]:
-    return lambda: results_letter(snapshot, data, slug, season_slug)
+    return lambda: results_letter(round_, data, rules, slug)

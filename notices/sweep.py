@@ -69,7 +69,7 @@ def sweep_season(season_id: int, now: dt.datetime | None = None) -> int:
         if recent(round_.draw_published_at, now):
             sent += tell_tables(round_, rules)
         if recent(round_.results_published_at, now):
-            sent += tell_results(round_)
+            sent += tell_results(round_, rules)
     pending = ResultVersion.objects.filter(
         table__round__season=season, status=ResultVersion.Status.PENDING, created_at__gte=lately
     ).select_related("table__round", "entered_by")
