@@ -170,3 +170,21 @@ def test_another_user_on_the_same_phone_never_gets_the_kept_pages(
     page.reload()
     expect(page.locator("h1")).to_have_text("My rounds")
     context.close()
+
+
+def test_chromium_finds_the_site_installable(live_server, chromium):
+    """Chromium's own installability check (DevTools' Page.getInstallabilityErrors): the
+    manifest, its icons and the worker that answers fetches are what it needs."""
+    context = new_phone(chromium, "he", PHONE_390)
+    page = context.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_function(CONTROLLED)
+    devtools = context.new_cdp_session(page)
+    manifest = devtools.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/manifest.webmanifest")
+    assert manifest.get("errors", []) == []
+    errors = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # A Playwright context is an incognito profile, where nothing installs: the one error
+    # that is the browser's, not the site's.
+    assert [error["errorId"] for error in errors if error["errorId"] != "in-incognito"] == []
+    context.close()
