@@ -12,6 +12,7 @@ from django.db import transaction
 from games.season_import import import_season
 from league.models import League, Player, Registration, Round, Season
 from league.signals import announce_season_change
+from mail.recipients import remember_language
 from scoring.generate import random_game
 
 DEMO_PLAYERS = (
@@ -22,6 +23,7 @@ LEAGUE = "Whist Online League"
 RATED_LEAGUE = "Whist Online 1200+"
 PLAYED_WEEKS = 6
 DEMO_USERS = ("Dana", "Eli", "Noa", "Omer")
+DEMO_LANGUAGE = "he"  # the demo club's players read their e-mails in Hebrew
 ORGANIZER = "organizer"
 
 
@@ -129,6 +131,7 @@ def load_demo(today: dt.date, refresh: bool = False) -> list[str]:
         if created:
             user.set_password(username)
             user.save()
+        remember_language(user, DEMO_LANGUAGE)  # unless he chose another
         Player.objects.filter(name=name, user__isnull=True).update(user=user)
     next_round = (
         Round.objects.filter(season__slug="demo-season", date__gte=today).order_by("number").first()

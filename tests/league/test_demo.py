@@ -10,6 +10,7 @@ from django.core.management import call_command
 from games.demo import demo_calendar, load_demo, round_dates
 from games.models import Game
 from league.models import Registration, Season
+from mail.recipients import language_of, set_language
 from standings.loader import season_standings
 
 TODAY = dt.date(2026, 11, 29)
@@ -54,3 +55,13 @@ def test_demo_load_twice_keeps_the_existing_season():
     call_command("load_demo", stdout=out)
     assert "kept demo-season" in out.getvalue()
     assert set(Game.objects.values_list("id", flat=True)) == game_ids
+
+
+@pytest.mark.django_db
+def test_the_demo_clubs_players_read_their_e_mails_in_hebrew():
+    load_demo(TODAY)
+    dana = get_user_model().objects.get(username="dana")
+    assert language_of(dana) == "he"
+    set_language(dana, "ru")
+    load_demo(TODAY)  # loading again keeps the language he chose
+    assert language_of(dana) == "ru"
