@@ -83,6 +83,18 @@
     return out;
   }
 
+  // What to do with the page fetched after a counter moved: "stale" (an older copy: ask
+  // again), "signed-out" (it sent to the sign-in: say so), "same" (nothing this page shows
+  // changed), "notice" (a line with Reload: the page has forms of its own, or one is being
+  // filled in) or "swap" (its <main> in place).
+  function decide(fetched) {
+    if (fetched.signedOut) return "signed-out";
+    if (!fetched.fresh || !fetched.current) return "stale";
+    if (fetched.same) return "same";
+    if (fetched.mode === "notice" || fetched.filling) return "notice";
+    return "swap";
+  }
+
   // The poller, apart from the page: `io` gives get(url) -> Promise of the counter (null
   // when not known), update(known) -> Promise of true when the page took it, hidden(),
   // later(fn, ms) -> handle and cancel(handle).
@@ -247,22 +259,26 @@
           return response.text();
         })
         .then(function (html) {
-          if (html === null) { say(words.changed, true); return true; }
-          var page = new DOMParser().parseFromString(html, "text/html");
-          var tag = page.querySelector("script[data-live]");
-          var rendered = tag ? config(tag.dataset).known : [];
-          var fresh = page.querySelector("main");
-          if (!fresh || !current(rendered, wanted)) return false;
-          var text = plain(fresh);
-          if (text === shown) return true;
+          var page = html === null ? null : new DOMParser().parseFromString(html, "text/html");
+          var tag = page && page.querySelector("script[data-live]");
+          var fresh = page && page.querySelector("main");
           var main = doc.querySelector("main");
-          if (settings.mode === "notice" || filling(main)) {
-            say(words.changed + " " + updated, true);
-            return true;
+          var what = decide({
+            signedOut: html === null,
+            fresh: !!fresh,
+            current: current(tag ? config(tag.dataset).known : [], wanted),
+            same: !!fresh && plain(fresh) === shown,
+            mode: settings.mode,
+            filling: filling(main)
+          });
+          if (what === "stale") return false;
+          if (what === "signed-out") say(words.changed, true);
+          else if (what === "notice") say(words.changed + " " + updated, true);
+          else if (what === "swap") {
+            shown = plain(fresh);
+            swap(main, fresh);
+            say(updated, false);
           }
-          swap(main, fresh);
-          shown = text;
-          say(updated, false);
           return true;
         });
     }
@@ -285,6 +301,7 @@
     current: current,
     delay: delay,
     changed: changed,
+    decide: decide,
     poller: poller,
     start: start
   };

@@ -49,6 +49,25 @@ test("what changed: the new texts that were not there before, each old one match
   assert.deepEqual(Live.changed(["a"], ["a"]), []);
 });
 
+test("the page fetched: an older copy waits, the same text changes nothing", () => {
+  const page = { signedOut: false, fresh: true, current: true, same: false, mode: "swap", filling: false };
+  assert.equal(Live.decide(page), "swap");
+  assert.equal(Live.decide({ ...page, current: false }), "stale");
+  assert.equal(Live.decide({ ...page, fresh: false }), "stale");
+  assert.equal(Live.decide({ ...page, same: true }), "same");
+  assert.equal(Live.decide({ ...page, same: true, mode: "notice" }), "same");
+});
+
+test("a page with forms of its own, or one being filled in, is never replaced", () => {
+  const page = { signedOut: false, fresh: true, current: true, same: false, mode: "swap", filling: false };
+  assert.equal(Live.decide({ ...page, mode: "notice" }), "notice");
+  assert.equal(Live.decide({ ...page, filling: true }), "notice");
+});
+
+test("a page that now sends to the sign-in is never swapped in", () => {
+  assert.equal(Live.decide({ signedOut: true, fresh: true, current: true, mode: "swap" }), "signed-out");
+});
+
 // A poller on fake timers and a fake network.
 function harness(options = {}) {
   const state = { hidden: false, timers: [], online: true, version: 1, updates: [], take: true };
