@@ -4,7 +4,9 @@
 A season of the shipped league rules (34 rounds, drops 10-20-25-30, 17 games, the podium
 windows), its players each registering for a round with a chance of 3 in 4, seated at
 tables of 4 with scores within the preset's bounds; timed after round 10, 26, 32 and 33
-(the most open races), from the tallies the snapshot's standings already hold.
+(the most open races), from the tallies the snapshot's standings already hold: the race,
+and with it what the publish adds once a race is decided, the race before the round (for
+the results text's line on who clinched or fell out of reach).
 
     .venv/bin/python bench/bench_race.py [--players 200] [--repeat 7]
 """
@@ -39,7 +41,7 @@ def main() -> None:
 
     django.setup()
 
-    from league.race import RemainingRound, score_bounds, season_race
+    from league.race import RemainingRound, Start, score_bounds, season_race
     from league.rules import LeagueRules
     from league.standings import game_entries, tally_players
 
@@ -62,21 +64,28 @@ def main() -> None:
         entries = [e for games in by_round[:played] for e in games]
         tallies = tally_players(rules, entries)
         remaining = [RemainingRound(n, None) for n in range(played + 1, rounds + 1)]
-        spent = []
+        spent, publish = [], []
         for _ in range(args.repeat):
             began = time.perf_counter()
             outlooks = season_race(rules, tallies, remaining)
             spent.append(time.perf_counter() - began)
+            # the publish also compares with the race before the round, once any is decided
+            # (standings.race.round_race_changes: each player's start before it, then the race)
+            if any(o.race != "open" for o in outlooks.values()):
+                before = [Start.of(t).before(rules, played, None) for t in tallies]
+                season_race(rules, before, [RemainingRound(played, None), *remaining])
+            publish.append(time.perf_counter() - began)
         races = Counter(o.race for o in outlooks.values())
-        median = statistics.median(spent)
+        median = statistics.median(publish)
         worst = max(worst, median)
         print(
-            f"after round {played:2}, {len(tallies)} players: median {median * 1000:7.1f} ms, "
-            f"best {min(spent) * 1000:7.1f} ms   "
+            f"after round {played:2}, {len(tallies)} players: race median "
+            f"{statistics.median(spent) * 1000:6.1f} ms (best {min(spent) * 1000:6.1f}), "
+            f"with the changes {median * 1000:6.1f} ms   "
             + ", ".join(f"{races[r]} {r}" for r in ("clinched", "open", "out"))
         )
     verdict = "met" if worst <= 0.2 else "NOT met"
-    print(f"slowest median {worst * 1000:.1f} ms: the 0.2 s target is {verdict}")
+    print(f"slowest median, with the changes, {worst * 1000:.1f} ms: the 0.2 s target is {verdict}")
 
 
 if __name__ == "__main__":

@@ -72,6 +72,35 @@ class RemainingRound(NamedTuple):
     date: dt.date | None
 
 
+class Start(NamedTuple):
+    """A player's season so far as the race reads it: his games and the counts the
+    conditions need (each podium window's games, the final period's)."""
+
+    player: Any
+    entries: tuple[GameEntry, ...]
+    window_games: tuple[int, ...]
+    period_games: int | None
+
+    @classmethod
+    def of(cls, tally: PlayerTally) -> Start:
+        """The start of a tally read with its entries."""
+        return cls(tally.player, tally.entries, tally.podium_window_games, tally.final_period_games)
+
+    def before(self, rules: LeagueRules, round_number: int, season_end: dt.date | None) -> Start:
+        """His season without the games of round `round_number` and later (the race before
+        that round's results): each taken out with what it added to the counts, its own
+        one-game tally's (no totals summed again: the race sums the games itself)."""
+        kept = tuple(e for e in self.entries if e.round is None or e.round < round_number)
+        windows, period = list(self.window_games), self.period_games
+        for entry in self.entries:
+            if entry.round is not None and entry.round >= round_number:
+                one = tally_player(rules, self.player, [entry], season_end=season_end)
+                windows = [w - a for w, a in zip(windows, one.podium_window_games, strict=True)]
+                if period is not None:
+                    period -= one.final_period_games or 0
+        return Start(self.player, kept, tuple(windows), period)
+
+
 @dataclass(frozen=True)
 class FutureGame:
     """One future game of a player's: the round, its date, and the table's scores with his
@@ -227,15 +256,15 @@ def _extreme(keys: Sequence[Key], start: int, pick: Any) -> tuple[int, Key]:
 
 def season_race(
     rules: LeagueRules,
-    tallies: Iterable[PlayerTally],
+    tallies: Iterable[PlayerTally | Start],
     remaining: Sequence[RemainingRound],
     *,
     season_end: dt.date | None = None,
     bounds: Mapping[int, tuple[int, int]] | None = None,
 ) -> dict[Any, Outlook]:
     """Every player's outlook (see the module's method). `tallies` carry their entries (the
-    standings read with details); `remaining` are the rounds not finished; `bounds` the game
-    scores each table size allows (default: the preset's, `score_bounds`)."""
+    standings read with details), or are `Start`s; `remaining` are the rounds not finished;
+    `bounds` the game scores each table size allows (default: the preset's, `score_bounds`)."""
     best_game, worst_game = extreme_games(rules, bounds or score_bounds(rules))
     extremes = (
         FutureGame(0, None, best_game).entry(rules, None),
@@ -306,7 +335,7 @@ def round_windows(
 
 def player_futures(
     rules: LeagueRules,
-    tally: PlayerTally,
+    tally: PlayerTally | Start,
     remaining: Sequence[RemainingRound],
     extremes: tuple[GameEntry, GameEntry],
     windows: Mapping[int, tuple[tuple[int, ...], int | None]],
@@ -322,11 +351,12 @@ def player_futures(
     dropped ones are a prefix of the merged list and every total is a difference of prefix
     sums (the property tests check them against `tally_player` for every m).
     """
-    played = {entry.round for entry in tally.entries}
+    start = tally if isinstance(tally, Start) else Start.of(tally)
+    played = {entry.round for entry in start.entries}
     free = sorted(
         (r for r in remaining if r.number not in played), key=lambda r: r.number, reverse=True
     )
-    values = sorted((in_twelfths(e.points), in_twelfths(e.gap)) for e in tally.entries)
+    values = sorted((in_twelfths(e.points), in_twelfths(e.gap)) for e in start.entries)
     points, gaps = [0], [0]
     for p, g in values:
         points.append(points[-1] + p)
@@ -336,19 +366,19 @@ def player_futures(
         for e in extremes
     )
     first_qualified = None
-    counts, period = list(tally.podium_window_games), tally.final_period_games
+    counts, period = list(start.window_games), start.period_games
     for m in range(len(free) + 1):
         if m:
             added, added_period = windows[free[m - 1].number]
             counts = [c + a for c, a in zip(counts, added, strict=True)]
             if period is not None:
                 period += added_period or 0
-        probe = PlayerTally(tally.player, tally.games + m, 0, 0, (), tuple(counts), period)
+        probe = PlayerTally(start.player, len(start.entries) + m, 0, 0, (), tuple(counts), period)
         if is_podium_eligible(rules, probe):  # so with more games too
             first_qualified = m
             break
     best_points = from_twelfths(-best[-1][0])  # every free round won alone
-    return PlayerFutures(tally.player, free, best, worst, best_points, first_qualified)
+    return PlayerFutures(start.player, free, best, worst, best_points, first_qualified)
 
 
 def _keys(

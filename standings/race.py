@@ -9,9 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from league.models import Round, Season
-from league.race import Outlook, RemainingRound, race_changes, race_json, season_race
+from league.race import Outlook, RemainingRound, Start, race_changes, race_json, season_race
 from league.rules import LeagueRules
-from league.standings import tally_player
 from standings.loader import SeasonStandings
 
 
@@ -75,12 +74,7 @@ def round_race_changes(
     if outlooks is None or all(o.race == "open" for o in outlooks.values()):
         return [], []
     earlier = [
-        tally_player(
-            table.rules,
-            tally.player,
-            [e for e in tally.entries if e.round is not None and e.round < round_number],
-            season_end=table.season.end,
-        )
+        Start.of(tally).before(table.rules, round_number, table.season.end)
         for tally in table.tallies
     ]
     later = {
@@ -92,7 +86,7 @@ def round_race_changes(
     }
     before = season_race(
         table.rules,
-        [tally for tally in earlier if tally.games],
+        [start for start in earlier if start.entries],
         sorted(later.values()),
         season_end=table.season.end,
     )

@@ -16,6 +16,7 @@ from league.race import (
     Completion,
     FutureGame,
     RemainingRound,
+    Start,
     completion_entries,
     extreme_games,
     player_futures,
@@ -257,6 +258,17 @@ def test_the_futures_totals_are_the_real_tallies_with_drops_a_new_game_pushing_a
         first = qualified.index(True) if True in qualified else None
         assert futures.first_qualified == first
         assert all(qualified[first:]) if first is not None else True
+
+
+@SETTINGS
+@given(seasons(), st.integers(1, 6))
+def test_a_start_before_a_round_is_the_real_tally_of_the_games_before_it(season, number):
+    rules, _bounds, entries, _remaining, _players = season
+    for tally in tally_players(rules, entries):
+        start = Start.of(tally).before(rules, number, None)
+        earlier = [e for e in entries if e.player == tally.player and e.round < number]
+        real = tally_player(rules, tally.player, earlier)
+        assert start == Start.of(real)
 
 
 # --- brute force -------------------------------------------------------------------------
