@@ -14,11 +14,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils import translation
 from django.utils.translation import gettext
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from bench.support import signed_in_session
 from config.offline import offline_key
-from games.models import SheetDraft
+from games.models import SheetDraft, Table
 from league.models import Season
 from scoring import get_preset
 from scoring.generate import random_deals
@@ -60,7 +60,7 @@ def words(language: str, text: str) -> str:
         return gettext(text)
 
 
-def server_draft_fields(page, table) -> int:  # type: ignore[no-untyped-def]
+def server_draft_fields(page: Page, table: Table) -> int:
     """How many fields the server's draft of `table` holds, once it holds any (10 s at most)."""
     for _ in range(100):
         draft = SheetDraft.objects.filter(table=table).first()
@@ -70,7 +70,7 @@ def server_draft_fields(page, table) -> int:  # type: ignore[no-untyped-def]
     return 0
 
 
-def check_phone_page(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def check_phone_page(page: Page, name: str) -> None:
     assert page_scroll_width(page) <= PHONE_390["width"], name
     assert axe_violations(page) == [], name
     screenshot(page, name)
