@@ -78,3 +78,15 @@ def test_final_standings_rows_are_as_they_were():
     import_season(random_rounds_season(8, rounds=20, seed=7))
     rows = standings_json("season-10", "--final")["standings"]
     assert not any("race" in row or "max_points" in row for row in rows)
+
+
+def test_the_text_table_notes_a_place_1_3_clinched_or_out_of_reach():
+    import_season(random_rounds_season(12, rounds=34, seed=6))
+    out = io.StringIO()
+    call_command("standings", "season-10", stdout=out)
+    rows = standings_json("season-10")["standings"]
+    lines = out.getvalue().splitlines()[2:]  # the title and the header first
+    for row, line in zip(rows, lines, strict=True):
+        assert row["player"] in line
+        note = "1-3 clinched" if row["race"] == "clinched" else "1-3 out of reach"
+        assert note in line

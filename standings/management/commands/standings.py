@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -10,6 +11,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from core.errors import ActionError
 from league.actions.common import season_rules
 from league.models import Season
+from league.race import Outlook
 from league.standings import podium_places
 from standings.loader import SeasonStandings, season_standings
 from standings.race import needs_details, row_race, season_outlooks
@@ -35,19 +37,20 @@ class Command(BaseCommand):
             standings = season_standings(season, final=final, details=details)
         except ActionError as error:
             raise CommandError(str(error)) from None
+        outlooks = None if final else season_outlooks(standings)
         if options["json"]:
             data = standings.as_json()
             if not final:  # FORMATS.md 5: max_points and race, null where not given
-                outlooks = season_outlooks(standings)
                 for row, shown in zip(standings.rows, data["standings"], strict=True):
                     shown.update(row_race(outlooks, row.player))
             self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
         else:
-            self.stdout.write(text_table(standings))
+            self.stdout.write(text_table(standings, outlooks))
 
 
-def text_table(standings: SeasonStandings) -> str:
-    """The standings as a plain-text table with markers for the conditions not met."""
+def text_table(standings: SeasonStandings, outlooks: Mapping[int, Outlook] | None = None) -> str:
+    """The standings as a plain-text table with markers for the conditions not met and,
+    with `outlooks`, a place 1-3 clinched or out of reach (RULES.md 3.1)."""
     season = standings.season
     title = f"{season.league.name}, {season.name} ({season.slug})"
     title += ": final standings" if standings.final else ": standings"
@@ -60,6 +63,9 @@ def text_table(standings: SeasonStandings) -> str:
             notes.append("below minimum")
         elif not row.podium_eligible:
             notes.append("no podium")
+        race = None if outlooks is None else outlooks.get(row.player)
+        if race is not None and race.race != "open":
+            notes.append("1-3 clinched" if race.race == "clinched" else "1-3 out of reach")
         lines.append(
             (
                 "-" if row.rank is None else str(row.rank),
