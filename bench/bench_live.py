@@ -239,12 +239,27 @@ def main() -> None:
             servers = deploy_proxy(ROOT, port, direct, logs / "nginx")
             nginx = start_nginx("nginx", servers, port, logs / "nginx", logs)
             processes.append(nginx)
-            run(args, plan, live, direct, f"http://127.0.0.1:{port}", gunicorn, nginx)
+            confirmed_at, last = run(
+                args, plan, live, direct, f"http://127.0.0.1:{port}", gunicorn, nginx
+            )
             published = publishes(processes[0].log, plan["time_zone"])
             print(f"the worker's publishes (start, seconds): {last_publishes(published)}")
+            print(split(confirmed_at, last, published))
         finally:
             for process in reversed(processes):
                 process.stop()
+
+
+def split(confirmed_at: float, last: float | None, published: list[tuple[float, float]]) -> str:
+    """Confirmed -> all pages updated, split at the end of the last publish before the last
+    page's update: the worker's part and the pages' own (the live poll, the proxy, the app)."""
+    ends = [end for _start, end in published if confirmed_at - 0.2 < end <= (last or 0)]
+    if last is None or not ends:
+        return "no publish found between the confirmation and the last page's update"
+    return (
+        f"split: the publish ended {ends[-1] - confirmed_at:.2f} s after the confirming "
+        f"answer, the last page {last - ends[-1]:.2f} s after the publish (the pages' own part)"
+    )
 
 
 def last_publishes(published: list[tuple[float, float]]) -> str:
@@ -260,8 +275,9 @@ def run(
     proxied: str,
     gunicorn: Process,
     nginx: Process,
-) -> None:
-    """Measurements 1 and 2 on the running stack."""
+) -> tuple[float, float | None]:
+    """Measurements 1 and 2 on the running stack; returns when the confirming answer came
+    and when the last page took the season's last counter (None if one never did)."""
     host, port = proxied.removeprefix("http://").split(":")
     client = Client(host, int(port), live, args.every)
     # The players of tonight's first table enter and confirm; the others watch /me/.
@@ -358,6 +374,7 @@ def run(
         "client_errors": errors,
         "app_live_requests_per_second": round(reached / spent, 2),
     }))  # fmt: skip
+    return confirmed_at, (confirmed_at + max(delays)) if delays and not missing else None
 
 
 if __name__ == "__main__":
