@@ -225,3 +225,12 @@ def test_sign_out_clears_the_sites_cache_and_storage():
     assert response.status_code == 302
     assert response["Clear-Site-Data"] == '"cache", "storage"'
     assert OFFLINE_STORE_HEADER not in client.get("/me/")
+
+
+def test_worker_and_manifest_refuse_other_methods_with_a_sentence():
+    for path in ("/sw.js", "/manifest.webmanifest"):
+        response = Client(HTTP_ACCEPT_LANGUAGE="en").post(path)
+        assert response.status_code == 405
+        assert response["Allow"] == "GET, HEAD"
+        assert response.content.decode() == "This address can only be read (GET)."
+    assert Client().head("/sw.js").status_code == 200
