@@ -32,6 +32,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.views.decorators.http import require_safe
 
 from core.errors import ActionError
+from league.live_script import PAGE_VERSION
 from web.versions import PageVersion
 
 View = Callable[..., HttpResponse]
@@ -39,7 +40,6 @@ Versions = Callable[..., PageVersion | None]  # (the view's URL arguments) -> th
 
 PUBLIC_ANSWER = "whist_public_page"  # the attribute that marks a public answer
 FRAGMENTS = "page_fragments"  # the request's attribute: its fragments' key
-VERSION = "page_version"  # the request's attribute: its PageVersion (or None), for web.live
 PROBLEM_STATUS = 503
 CACHED_STATUSES = (200, 304)
 
@@ -60,7 +60,7 @@ def cached_page(versions: Versions) -> Callable[[View], View]:
         def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
             version = versions(*args, **kwargs)
             setattr(request, FRAGMENTS, version.fragments(request) if version else "")
-            setattr(request, VERSION, version)
+            setattr(request, PAGE_VERSION, version)  # for league.live_script
             if not public(request):
                 response = render_page(view, request, *args, **kwargs)
                 patch_cache_control(response, private=True, no_cache=True)

@@ -15,10 +15,10 @@ from draws.actions import do_draw_round, publish_draw
 from games.actions import confirm_result, submit_result
 from games.finish import finish_round
 from league.actions.registration import register_player
+from league.live_script import live_script, seasons_in
 from league.models import Player, Round, Season, Seat
 from tests.drawsupport import SEED
 from tests.roundsupport import FAR_SUNDAY, make_user
-from web.live import live_script, seasons_in
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""`{% live_script season ... %}`: a live page's script tag (web.live)."""
+"""`{% live_script season ... %}`: a live page's script tag (league.live_script)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString
 
-from web.live import SWAP, seasons_in
-from web.live import live_script as script_tag
+from league.live_script import SWAP, seasons_in
+from league.live_script import live_script as script_tag
 
 register = template.Library()
 
@@ -16,6 +16,6 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def live_script(context: template.Context, *values: Any, mode: str = SWAP) -> SafeString:
     """The script that keeps the page up to date with the seasons `values` name (a
-    Season, places, my tables, registration rows: web.live.seasons_in); `mode` is `swap`
-    (the page's <main> in place) or `notice` (an "Updated, reload" line)."""
+    Season, places, my tables, registration rows: league.live_script.seasons_in); `mode` is
+    `swap` (the page's <main> in place) or `notice` (an "Updated, reload" line)."""
     return script_tag(context.get("request"), seasons_in(values), mode)
