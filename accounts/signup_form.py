@@ -1,6 +1,7 @@
 """The sign-up form: Django's, with the username trimmed of the direction marks at its ends
 (text pasted from a Hebrew chat carries them) and refused, naming the field, when it still
-holds an invisible format character, as every place a name enters does."""
+holds an invisible format character, as every place a name enters does; and an optional
+e-mail address (mail.addresses: normalised, refused when another account uses it)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.contrib.auth.models import User
 
 from league.actions.players import invisible_refusal
 from league.name_match import trim_name
+from mail.addresses import AddressField, unused_address
 
 
 class SignupUsernameField(UsernameField):
@@ -26,7 +28,13 @@ class SignupUsernameField(UsernameField):
 
 
 class SignupForm(UserCreationForm[User]):
-    """Django's UserCreationForm with SignupUsernameField."""
+    """Django's UserCreationForm with SignupUsernameField and the optional address."""
+
+    email = AddressField()
 
     class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
         field_classes = {"username": SignupUsernameField}
+
+    def clean_email(self) -> str:
+        return unused_address(self.cleaned_data["email"])

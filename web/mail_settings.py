@@ -1,6 +1,6 @@
-"""The e-mail part of a player's own page (/me/): the language his e-mails are written in
-(each language named in itself) and the kinds of e-mail he gets, each with its button to
-unsubscribe or subscribe again."""
+"""The e-mail part of a player's own page (/me/): his address (set, changed or cleared), the
+language his e-mails are written in (each language named in itself) and the kinds of e-mail
+he gets, each with its button to unsubscribe or subscribe again."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from core.acting import signed_in_user
+from mail.addresses import AddressForm
 from mail.kinds import UNSUBSCRIBABLE, Kind
 from mail.recipients import LANGUAGES, language_of, set_language, set_subscribed, unsubscribed_kinds
 
@@ -31,6 +33,25 @@ def mail_settings(user: Any) -> dict[str, object]:
 
 def _back() -> HttpResponseRedirect:
     return HttpResponseRedirect(reverse("web:my_rounds") + "#emails")
+
+
+@login_required
+@require_POST
+def set_my_address(request: HttpRequest) -> HttpResponse:
+    """Keep the signed-in user's e-mail address (mail.addresses' checks); empty: none."""
+    user = signed_in_user(request.user)
+    form = AddressForm(request.POST, user=user)
+    if not form.is_valid():
+        for error in form.errors["email"]:
+            messages.error(request, str(error))
+        return _back()
+    user.email = form.cleaned_data["email"]
+    user.save(update_fields=["email"])
+    if user.email:
+        messages.success(request, _("Your e-mails go to %(address)s.") % {"address": user.email})
+    else:
+        messages.success(request, _("Your account has no e-mail address now: it gets no e-mails."))
+    return _back()
 
 
 @login_required

@@ -28,6 +28,7 @@ urlpatterns = [
     path("me/", me.my_rounds, name="my_rounds"),
     path("me/rounds/<int:round_id>/register/", me.register_me, name="register"),
     path("me/rounds/<int:round_id>/unregister/", me.unregister_me, name="unregister"),
+    path("me/mail/address/", mail_settings.set_my_address, name="mail_address"),
     path("me/mail/language/", mail_settings.set_my_language, name="mail_language"),
     path("me/mail/<str:kind>/", mail_settings.set_my_subscription, name="mail_subscription"),
 ]
