@@ -11,6 +11,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import BaseUserManager
 from django.utils.translation import gettext_lazy as _
 
+from core.bidi import isolate
+
 
 def normalised_address(text: str) -> str:
     """`text` without spaces at its ends and with its domain in lower case ("" stays "")."""
@@ -48,12 +50,13 @@ class AddressField(forms.EmailField):
 
 
 def unused_address(address: str, user: Any = None) -> str:
-    """`address`, or a ValidationError naming it when another account than `user` uses it."""
+    """`address`, or a ValidationError naming it (isolated, so a Hebrew sentence keeps it
+    whole) when another account than `user` uses it."""
     if address_in_use(address, user):
         raise forms.ValidationError(
             _("Another account already uses the e-mail address %(address)s."),
             code="address_in_use",
-            params={"address": address},
+            params={"address": isolate(address)},
         )
     return address
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from core.acting import signed_in_user
+from core.bidi import isolate
 from mail.addresses import AddressForm
 from mail.kinds import UNSUBSCRIBABLE, Kind
 from mail.recipients import LANGUAGES, language_of, set_language, set_subscribed, unsubscribed_kinds
@@ -48,7 +49,9 @@ def set_my_address(request: HttpRequest) -> HttpResponse:
     user.email = form.cleaned_data["email"]
     user.save(update_fields=["email"])
     if user.email:
-        messages.success(request, _("Your e-mails go to %(address)s.") % {"address": user.email})
+        messages.success(
+            request, _("Your e-mails go to %(address)s.") % {"address": isolate(user.email)}
+        )
     else:
         messages.success(request, _("Your account has no e-mail address now: it gets no e-mails."))
     return _back()

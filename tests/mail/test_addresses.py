@@ -21,7 +21,7 @@ from tests.mail.support import letter, reader
 pytestmark = pytest.mark.django_db
 
 PASSWORDS = {"password1": "a-long-pass-123", "password2": "a-long-pass-123"}
-IN_USE = "Another account already uses the e-mail address {}."
+IN_USE = "Another account already uses the e-mail address \u2068{}\u2069."
 
 
 def _sign_up(client: Client, username: str, email: str | None) -> HttpResponseBase:
@@ -109,7 +109,7 @@ def test_me_changes_the_address_normalised(client):
     assert response["Location"] == reverse("web:my_rounds") + "#emails"
     user.refresh_from_db()
     assert user.email == "New@example.org"
-    assert "Your e-mails go to New@example.org." in _me(client)
+    assert "Your e-mails go to \u2068New@example.org\u2069." in _me(client)
 
 
 def test_me_clears_the_address_and_then_gets_no_e_mails(client):
