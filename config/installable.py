@@ -13,15 +13,15 @@ worker keeps is config/offline.py's to decide.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from functools import cache, wraps
+from functools import cache
 from pathlib import Path
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from config.offline import OFFLINE_STORE_HEADER
 
@@ -39,26 +39,9 @@ OFFLINE_PAGE_POLICY = (
     "form-action 'self'; frame-ancestors 'none'"
 )
 WORKER_FILE = Path(settings.BASE_DIR) / "static" / "web" / "sw.js"
-View = Callable[[HttpRequest], HttpResponse]
 
 
-def read_only(view: View) -> View:
-    """GET and HEAD only; any other method is refused with a sentence (405)."""
-
-    @wraps(view)
-    def answer(request: HttpRequest) -> HttpResponse:
-        if request.method not in ("GET", "HEAD"):
-            return HttpResponseNotAllowed(
-                ["GET", "HEAD"],
-                content=_("This address can only be read (GET)."),
-                content_type="text/plain; charset=utf-8",
-            )
-        return view(request)
-
-    return answer
-
-
-@read_only
+@require_safe
 def web_manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest, in the request's language (W3C Web Application Manifest)."""
     manifest = {
@@ -127,7 +110,7 @@ def worker_script() -> str:
     return prelude + _worker_source()
 
 
-@read_only
+@require_safe
 def service_worker(request: HttpRequest) -> HttpResponse:
     """/sw.js: the service worker, its scope the whole site, never kept stale."""
     response = HttpResponse(worker_script(), content_type="text/javascript; charset=utf-8")

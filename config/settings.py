@@ -111,6 +111,8 @@ MIDDLEWARE = [
     "config.offline.OfflinePagesMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Inside the locale middleware: an empty 405's sentence is in the page's language.
+    "config.method_refusal.MethodRefusalMiddleware",
     "config.hostile_input.HostileInputMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

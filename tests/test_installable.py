@@ -232,5 +232,7 @@ def test_worker_and_manifest_refuse_other_methods_with_a_sentence():
         response = Client(HTTP_ACCEPT_LANGUAGE="en").post(path)
         assert response.status_code == 405
         assert response["Allow"] == "GET, HEAD"
-        assert response.content.decode() == "This address can only be read (GET)."
+        assert response.content.decode() == (
+            "This address does not answer a POST request. It answers: GET, HEAD."
+        )
     assert Client().head("/sw.js").status_code == 200

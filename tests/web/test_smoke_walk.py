@@ -30,6 +30,7 @@ from games.demo import ORGANIZER, load_demo
 from games.models import Game
 from league.actions.registration import close_registration
 from league.models import League, Player, Registration, Round, Season, Table
+from mail.tokens import unsubscribe_token
 from publishing.actions import do_publish_season
 from tests.web.smoke.walker import Walk
 
@@ -131,6 +132,9 @@ def _seeds(evening: Evening) -> list[str]:
         reverse("password_reset_confirm", args=["MQ", "not-a-token"]),
         reverse("password_reset_complete"),
         reverse("games:seat_link", args=["not-a-token"]),
+        reverse("web_manifest"),  # the phone reads it from <link rel="manifest">
+        reverse("mail_unsubscribe", args=[unsubscribe_token(evening.confirmer.pk, "results")]),
+        reverse("mail_unsubscribe", args=["not-a-token"]),
         "/no-such-page/",
         "/admin/",
         reverse("api:docs"),
