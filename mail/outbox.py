@@ -19,7 +19,7 @@ from django.utils import translation
 from mail.kinds import Kind
 from mail.letters import Letter
 from mail.models import Outbound
-from mail.recipients import language_of, unsubscribed_kinds
+from mail.recipients import language_of, preferences
 from mail.render import render_letter
 from mail.tasks import send_outbound
 from mail.tokens import unsubscribe_url
@@ -44,11 +44,14 @@ def enqueue(user: Any, kind: Kind, key: str, compose: Callable[[], Letter]) -> b
     unsubscribed from `kind`, or has this message already. Safe inside an atomic block:
     `compose` runs in `user`'s language, the row in a savepoint of its own."""
     address = (getattr(user, "email", "") or "").strip()
-    if not address or kind in unsubscribed_kinds(user):
+    if not address:
+        return False
+    chosen = preferences(user)  # one query: his language and the kinds he unsubscribed from
+    if kind in chosen.unsubscribed:
         return False
     if Outbound.objects.filter(user_id=user.pk, kind=kind, key=key).exists():
         return False
-    language = language_of(user)
+    language = chosen.language
     with translation.override(language):
         letter = compose()
         rendered = render_letter(letter, kind, unsubscribe_url(user.pk, kind))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -21,10 +22,25 @@ def supported_language(code: str | None) -> str:
     return base if base in LANGUAGES else str(settings.LANGUAGE_CODE)
 
 
+@dataclass(frozen=True)
+class Preferences:
+    """A user's e-mail preferences: his language and the kinds he unsubscribed from."""
+
+    language: str
+    unsubscribed: frozenset[str]
+
+
+def preferences(user: Any) -> Preferences:
+    """`user`'s e-mail preferences, in one query (the site's language and every kind when
+    he has no Recipient row)."""
+    row = Recipient.objects.filter(user_id=user.pk).values_list("language", "unsubscribed").first()
+    language, unsubscribed = row if row is not None else (None, None)
+    return Preferences(supported_language(language), frozenset(unsubscribed or ()))
+
+
 def language_of(user: Any) -> str:
     """The language `user`'s e-mails are written in: his own, else the site's default."""
-    row = Recipient.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
-    return supported_language(row)
+    return preferences(user).language
 
 
 def set_language(user: Any, code: str) -> str:
@@ -43,8 +59,7 @@ def remember_language(user: Any, code: str | None = None) -> None:
 
 def unsubscribed_kinds(user: Any) -> frozenset[str]:
     """The kinds of e-mail `user` unsubscribed from."""
-    row = Recipient.objects.filter(user_id=user.pk).values_list("unsubscribed", flat=True).first()
-    return frozenset(row or ())
+    return preferences(user).unsubscribed
 
 
 def set_subscribed(user: Any, kind: str, subscribed: bool) -> bool:

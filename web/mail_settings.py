@@ -18,17 +18,19 @@ from core.acting import signed_in_user
 from core.bidi import isolate
 from mail.addresses import AddressForm
 from mail.kinds import UNSUBSCRIBABLE, Kind
-from mail.recipients import LANGUAGES, language_of, set_language, set_subscribed, unsubscribed_kinds
+from mail.recipients import LANGUAGES, preferences, set_language, set_subscribed
 
 
 def mail_settings(user: Any) -> dict[str, object]:
     """What /me/ shows of `user`'s e-mails: his language, the languages, the kinds."""
-    off = unsubscribed_kinds(user)
+    chosen = preferences(user)  # one query
     return {
         "address": getattr(user, "email", "") or "",
-        "language": language_of(user),
+        "language": chosen.language,
         "languages": list(settings.LANGUAGES),
-        "kinds": [{"kind": kind, "subscribed": kind not in off} for kind in UNSUBSCRIBABLE],
+        "kinds": [
+            {"kind": kind, "subscribed": kind not in chosen.unsubscribed} for kind in UNSUBSCRIBABLE
+        ],
     }
 
 
