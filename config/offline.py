@@ -4,11 +4,11 @@ Only the signed-in player's own pages: `/me/` and the deal sheet of his table
 (OFFLINE_PAGES). The server decides, since the worker cannot see a response's cookies:
 `OfflinePagesMiddleware` marks such a page with `X-Offline-Store: <key>` when it is a
 plain 200 for a signed-in visitor that sets no new cookie (and drops the ones it only
-repeats, Django's CSRF cookie), and the worker stores only what
-carries the mark, in a cache named after the key. The key (`offline_key`) is a keyed
-hash of the user's id, the same on every page he opens (the base layout's
-`<script data-user>` of pwa.js, from the `offline_user` context processor), so the worker drops another user's cache
-as soon as a page of a different user (or of nobody signed in) is shown on the phone.
+repeats, Django's CSRF cookie), and the worker stores only what carries the mark, in a
+cache named after the key. The key (`offline_key`) is a keyed hash of the user's id, the
+same on every page he opens (the base layout's `<script data-user>` of pwa.js, from the
+`offline_user` context processor), so the worker drops another user's cache as soon as a
+page of a different user (or of nobody signed in) is shown on the phone.
 """
 
 from __future__ import annotations
