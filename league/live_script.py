@@ -86,7 +86,7 @@ def live_script(request: HttpRequest | None, seasons: list[Season], mode: str) -
     counters = " ".join(rendered_counter(request, season) or "-" for season in seasons)
     return format_html(
         '<script src="{}" defer data-live="{}" data-versions="{}" data-mode="{}" '
-        'data-every="{}" data-updated="{}" data-changed="{}" data-reload="{}"></script>',
+        'data-every="{}" data-updated="{}" data-page-changed="{}" data-reload="{}"></script>',
         static("web/live.js"),
         addresses,
         counters,

@@ -272,8 +272,8 @@
             filling: filling(main)
           });
           if (what === "stale") return false;
-          if (what === "signed-out") say(words.changed, true);
-          else if (what === "notice") say(words.changed + " " + updated, true);
+          if (what === "signed-out") say(words.pageChanged, true);
+          else if (what === "notice") say(words.pageChanged + " " + updated, true);
           else if (what === "swap") {
             shown = plain(fresh);
             swap(main, fresh);

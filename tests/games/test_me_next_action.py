@@ -119,7 +119,8 @@ def test_a_tournament_on_me_says_stage_and_final_table(
     body = me(client, language)
 
     assert stage in body and final in body
-    registration = body[body.index('class="round-list"') :]
+    # the registration list, up to the e-mails part (whose kinds name rounds in general)
+    registration = body[body.index('class="round-list"') : body.index('id="emails"')]
     assert league_round not in registration  # no "round" for a stage
     for later in rounds[1:]:
         assert reverse("web:register", args=[later.pk]) not in body
@@ -153,7 +154,7 @@ def test_me_makes_the_same_number_of_queries_with_a_waiting_result_and_a_place(
     make_round(season, 51, FAR_SUNDAY)  # open for registration
     client.force_login(Player.objects.get(pk=player.pk).user)
     # user, player, my seats, their current versions, running seasons, their tables, open
-    # rounds, my registrations
-    with django_assert_num_queries(8):
+    # rounds, my registrations, my e-mail preferences
+    with django_assert_num_queries(9):
         body = me(client)
     assert "A result waits for your confirmation" in body and "My place in" in body
