@@ -193,9 +193,15 @@ def test_a_mid_season_dump_restored_into_a_new_database_has_the_same_league(tmp_
 def test_restore_check_finds_a_restored_database_that_differs(tmp_path, restored):
     season = mid_season_league()
     backup_and_restore(tmp_path, restored)
-    with psycopg.connect(restored) as db:  # one count of the tally and one section changed
+    # one count of the tally, one section and one score changed (in-season the standings
+    # are read from the games, to say what is still possible: the score is what they show)
+    with psycopg.connect(restored) as db:
         db.execute(
             f"UPDATE {TALLY} SET games = games + 1 WHERE ctid = (SELECT min(ctid) FROM {TALLY})"
+        )
+        db.execute(
+            f"UPDATE {GameResult._meta.db_table} SET score = score + 1"
+            f" WHERE id = (SELECT min(id) FROM {GameResult._meta.db_table})"
         )
         db.execute(
             f"UPDATE {SnapshotSection._meta.db_table} SET data = '{{}}'"
