@@ -66,7 +66,9 @@ def sweep_season(season_id: int, now: dt.datetime | None = None) -> int:
             deadline = times.deadline.astimezone(zone)
             if reminder_due(deadline, now):
                 sent += remind(round_, rules, deadline)
-        if recent(round_.draw_published_at, now):
+        # A finished round's tables are history (an imported season's are published as it
+        # is imported): nobody is told to go and play them.
+        if round_.status != Round.Status.FINISHED and recent(round_.draw_published_at, now):
             sent += tell_tables(round_, rules)
         if recent(round_.results_published_at, now):
             sent += tell_results(round_, rules)

@@ -15,11 +15,13 @@ from django.utils import timezone
 from api.models import ApiToken
 from api.tokens import create_token
 from draws.actions import do_draw_round, publish_draw
-from league.models import Round, Seat
+from games.season_import import import_season
+from league.models import Round, Season, Seat
 from mail.kinds import Kind
 from notices.sweep import sweep, sweep_season
 from publishing.rounds import run_round_schedule
 from tests.api.conftest import client_for
+from tests.league.factories import random_rounds_season
 from tests.notices.support import DATES, account, at, recipients, rows
 from tests.publishing import factories as f
 
@@ -71,6 +73,23 @@ def test_the_sweep_run_twice_tells_each_player_once(round_one):
 def test_an_old_published_draw_tells_nobody(round_one):
     drawn(round_one)
     assert sweep_season(round_one.season_id, timezone.now() + dt.timedelta(hours=13)) == 0
+
+
+def test_an_imported_past_season_tells_nobody_of_its_tables():
+    account("Player 000")
+    account("Player 001", "he")
+    import_season(random_rounds_season(8, rounds=3))
+    season = Season.objects.get(slug="season-10")
+    assert Round.objects.filter(season=season, draw_published_at__isnull=False).count() == 3
+    assert sweep_season(season.pk) == 0
+    assert sweep() == 0
+    assert rows(Kind.TABLE_DRAWN) == []
+
+
+def test_a_finished_rounds_tables_are_not_told(round_one):
+    drawn(round_one)
+    Round.objects.filter(pk=round_one.pk).update(status=Round.Status.FINISHED)
+    assert sweep_season(round_one.season_id) == 0
 
 
 def test_the_desks_publish_tells_the_players(round_one, client, django_capture_on_commit_callbacks):
