@@ -1,14 +1,15 @@
 """Issue 32 item 1: 500 open live pages behind nginx, the app's cost and the update's delay.
 
-The 200-player league on a round evening (service_build.py), a Celery worker (prefork, 2
-children), gunicorn (2 workers, DEBUG off) and nginx in front on the shipped
-deploy/nginx/whist.conf. `--public` open pages (half tonight's round page, half the league
-table, anonymous) and `--signed-in` open /me/ pages (each with a player's cookies) are
-simulated by threads that poll as static/web/live.js does: the season's live address
-(/seasons/S/live/) every `--every` seconds, each from its own phase, with If-None-Match and
-no cookies; when its counter moved, the page itself (through nginx; /me/ with the player's
-cookies), taken only when it was rendered at that counter or later (a public page's
-data-versions; /me/ is not versioned), else asked again at the next poll.
+The 200-player league on a round evening (service_build.py), the deploy kit's two Celery
+workers (the pages' queue and the background one, prefork, 2 children each), gunicorn (2
+workers, DEBUG off) and nginx in front on the shipped deploy/nginx/whist.conf. `--public`
+open pages (half tonight's round page, half the league table, anonymous) and `--signed-in`
+open /me/ pages (each with a player's cookies) are simulated by threads that poll as
+static/web/live.js does: the season's live address (/seasons/S/live/) every `--every`
+seconds, each from its own phase, with If-None-Match and no cookies; when its counter moved,
+the page itself (through nginx; /me/ with the player's cookies), taken only when it was
+rendered at that counter or later (a public page's data-versions; /me/ is not versioned),
+else asked again at the next poll.
 
 1. Nothing changing for `--window` seconds: the CPU the app spends (utime + stime of
    gunicorn's master and workers, from /proc), as a fraction of one core (target <= 0.1),
@@ -232,7 +233,15 @@ def main() -> None:
     with scratch(keep=args.keep) as logs:
         env["GUNICORN_ACCESS_LOG"] = str(logs / "gunicorn-access.log")
         try:
-            processes.append(start_worker(env, logs, pool="prefork", concurrency=2))
+            # The deploy kit's two workers: the pages' queue and the background one.
+            processes.append(
+                start_worker(env, logs, pool="prefork", concurrency=2, queues="celery")
+            )
+            processes.append(
+                start_worker(
+                    env, logs, "background", pool="prefork", concurrency=2, queues="background"
+                )
+            )
             gunicorn, direct = start_gunicorn(env, logs, workers=2)
             processes.append(gunicorn)
             port = free_port()
@@ -340,6 +349,7 @@ def run(
     for thread in threads:
         thread.join(5)
     delays = []
+    by_kind: dict[str, list[float]] = {"public": [], "/me/": []}
     missing = 0
     for page in pages:
         at = next((when for when, counter in page.taken if counter >= final), None)
@@ -347,6 +357,7 @@ def run(
             missing += 1
         else:
             delays.append(at - confirmed_at)
+            by_kind["/me/" if page.cookie else "public"].append(at - confirmed_at)
     shows = sum(1 for page in pages if page.path == plan["round_page"] and marker in page.last_body)
     round_pages = sum(1 for page in pages if page.path == plan["round_page"])
     errors = sum(page.errors for page in pages)
@@ -362,6 +373,12 @@ def run(
         f"meanwhile; {errors} client errors; the season's counter {final}; "
         f"load average {os.getloadavg()[0]:.1f}",
         flush=True,
+    )
+    print(
+        "the last page of each kind: "
+        + ", ".join(f"{kind} {max(found):.2f} s" for kind, found in by_kind.items() if found)
+        + f"; pages fetched again for being older than the counter: "
+        f"{sum(page.stale for page in pages)}"
     )
     print(f"the confirming answer at {confirmed_at % 1000:.1f} (the epoch's last digits)")
     print(json.dumps({

@@ -216,16 +216,18 @@ def start_worker(
     *,
     root: Path = ROOT,
     concurrency: int = 1,
+    queues: str = "",
 ) -> Process:
     """A Celery worker ready to consume (solo pool by default, so a kill cuts the running
     task; `pool="prefork"` is the production default, with `concurrency` children),
-    running the code in `root`."""
+    running the code in `root`, on `queues` (comma-separated; default: every queue)."""
     argv = [
         PYTHON, "-m", "celery", "-A", "config", "worker", f"--pool={pool}",
         f"--concurrency={concurrency}",
         "--loglevel=INFO",
         "--without-gossip", "--without-mingle", "--without-heartbeat",
         f"--hostname={name}-{os.getpid()}@%h",
+        *(["-Q", queues] if queues else []),
     ]  # fmt: skip
     process = spawn(name, argv, env, logs, root=root)
     process.wait_ready(

@@ -7,6 +7,7 @@ import django_stubs_ext
 import environ
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 from config import error_reports
 from config.build_id import derived_build_id
@@ -315,6 +316,19 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Two queues: "celery" (the default) for what pages wait for (a season's publish, the round
+# schedule and the sweep that publishes what is stale) and "background" for what may wait
+# (the e-mails, the notices' sweeps, the rating run, the standings' upkeep), so a draw's 200
+# letters or a rating run never hold up the publish a confirmed result asks for. A worker
+# started without -Q takes both (make run, the tests); the deploy kit runs one worker for
+# each (docs/deploy.md).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+BACKGROUND_QUEUE = "background"
+CELERY_TASK_QUEUES = (Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(BACKGROUND_QUEUE))
+CELERY_TASK_ROUTES = {
+    pattern: {"queue": BACKGROUND_QUEUE}
+    for pattern in ("mail.*", "notices.*", "rating.*", "standings.*")
+}
 # /readyz fails when beat has not sent its every-minute sweep for this many seconds (beat
 # writes the time of its last send back to the database every few minutes).
 READYZ_BEAT_MAX_AGE = env.int("READYZ_BEAT_MAX_AGE", default=600)

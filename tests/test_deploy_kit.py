@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from django.conf import settings
 from django.utils import timezone
 from django_celery_beat.models import PeriodicTask
 from health_check.exceptions import ServiceUnavailable
@@ -31,7 +32,12 @@ from deploy import healthcheck
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
 TOOLS = Path(sys.executable).parent
-UNITS = ("whist-web.service", "whist-worker.service", "whist-beat.service")
+UNITS = (
+    "whist-web.service",
+    "whist-worker.service",
+    "whist-worker-background.service",
+    "whist-beat.service",
+)
 
 
 def tool(name: str) -> str:
@@ -148,12 +154,14 @@ def test_the_schema_check_refuses_a_broken_compose_file(tmp_path):
 
 def test_compose_runs_web_worker_beat_postgres_redis_and_nginx_with_health_checks():
     services = compose()["services"]
-    assert {"web", "worker", "beat", "postgres", "redis", "nginx"} <= services.keys()
-    for name in ("web", "worker", "beat", "postgres", "redis", "nginx"):
+    assert {"web", "worker", "worker-background", "beat", "postgres", "redis", "nginx"} <= (
+        services.keys()
+    )
+    for name in ("web", "worker", "worker-background", "beat", "postgres", "redis", "nginx"):
         service = services[name]
         assert service["restart"] == "unless-stopped", name
         assert service["healthcheck"]["test"], name
-    for name in ("migrate", "web", "worker", "beat"):
+    for name in ("migrate", "web", "worker", "worker-background", "beat"):
         service = services[name]
         assert service["env_file"] == "../.env", name
         assert service["build"] == {"context": "..", "dockerfile": "deploy/Dockerfile"}, name
@@ -245,11 +253,37 @@ def test_the_units_start_gunicorn_the_worker_and_beat_from_the_venv():
     assert unit("whist-web.service")["Service"]["ExecReload"] == "/bin/kill -s HUP $MAINPID"
     assert unit("whist-web.service")["Service"]["Type"] == "notify"
     assert unit("whist-worker.service")["Service"]["ExecStart"] == (
-        "/srv/whist/.venv/bin/celery -A config worker --loglevel=info"
+        "/srv/whist/.venv/bin/celery -A config worker -Q celery -n celery@%%h --loglevel=info"
     )
+    assert unit("whist-worker-background.service")["Service"]["ExecStart"] == (
+        "/srv/whist/.venv/bin/celery -A config worker -Q background -n background@%%h"
+        " --loglevel=info"
+    )
+    assert unit("whist-worker-background.service")["Service"]["Nice"] == "5"
     assert unit("whist-beat.service")["Service"]["ExecStart"] == (
         "/srv/whist/.venv/bin/celery -A config beat --loglevel=info"
     )
+
+
+def test_each_queue_has_its_worker_in_both_kits():
+    """Every queue the app declares is taken by one worker of compose and one unit, and
+    each worker's health check pings its own node name."""
+    queues = {queue.name for queue in settings.CELERY_TASK_QUEUES}
+    services = compose()["services"]
+    taken = {}
+    for name in ("worker", "worker-background"):
+        command = services[name]["command"]
+        queue = command[command.index("-Q") + 1]
+        node = command[command.index("-n") + 1]
+        assert node == f"{queue}@%h", name
+        assert f"--destination {queue}@$$HOSTNAME" in services[name]["healthcheck"]["test"][1]
+        taken[queue] = name
+    assert set(taken) == queues
+    units = {
+        unit(name)["Service"]["ExecStart"].split(" -Q ")[1].split()[0]
+        for name in ("whist-worker.service", "whist-worker-background.service")
+    }
+    assert units == queues
 
 
 # --- deploy/healthcheck.py ---------------------------------------------------------------------

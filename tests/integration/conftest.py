@@ -79,11 +79,16 @@ class Worker:
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",
-            f"--hostname=whist-itest-{os.getpid()}@%h",
+            f"--hostname=whist-itest-{self.name}-{os.getpid()}@%h",
+            *(["-Q", self.queues] if self.queues else []),
         ]
 
-    def __init__(self, log: Path, env: dict[str, str] | None = None) -> None:
-        """Start it; `env` adds to (or overrides) its environment, e.g. an SMTP server."""
+    def __init__(
+        self, log: Path, env: dict[str, str] | None = None, queues: str = "", name: str = "w"
+    ) -> None:
+        """Start it; `env` adds to (or overrides) its environment, e.g. an SMTP server;
+        `queues` (comma-separated) is its -Q (default: every queue the app declares)."""
+        self.queues, self.name = queues, name
         db = settings.DATABASES["default"]
         login = db["USER"] + (f":{db['PASSWORD']}" if db.get("PASSWORD") else "")
         env = {
@@ -151,12 +156,13 @@ def start_beat(broker: Callable[[str], None], tmp_path: Path) -> Iterator[Callab
 
 @pytest.fixture
 def start_worker(broker: Callable[[str], None], tmp_path: Path) -> Iterator[Callable[..., Worker]]:
-    """Start workers on demand (`start(env)`: with these environment variables besides);
-    every one started is stopped at the end of the test."""
+    """Start workers on demand (`start(env, queues)`: with these environment variables
+    besides, on these queues); every one started is stopped at the end of the test."""
     started: list[Worker] = []
 
-    def start(env: dict[str, str] | None = None) -> Worker:
-        worker = Worker(tmp_path / f"worker-{len(started)}.log", env)
+    def start(env: dict[str, str] | None = None, queues: str = "") -> Worker:
+        number = len(started)
+        worker = Worker(tmp_path / f"worker-{number}.log", env, queues, name=str(number))
         started.append(worker)
         return worker
 

@@ -52,3 +52,17 @@ def test_readyz_is_200_with_a_live_worker_and_beat_and_503_once_the_worker_stops
     assert status == 503
     assert results["Worker()"] == "Unavailable: Celery workers unavailable"
     assert {name for name, result in results.items() if result != "OK"} == {"Worker()"}
+
+
+def test_readyz_names_a_queue_no_worker_takes(start_worker, settings):
+    """The deploy kit's two workers (deploy/): the pages' worker alone leaves the e-mails'
+    queue with nobody, and /readyz says so; with the background worker too, it is ready."""
+    start_worker(queues=settings.CELERY_TASK_DEFAULT_QUEUE)
+    status, results = readyz()
+    assert status == 503
+    assert results["Worker()"] == (
+        f"Unavailable: No worker for Celery task queue {settings.BACKGROUND_QUEUE}"
+    )
+    start_worker(queues=settings.BACKGROUND_QUEUE)
+    status, results = readyz()
+    assert results["Worker()"] == "OK"
