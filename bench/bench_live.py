@@ -1,25 +1,29 @@
 """Issue 32 item 1: 500 open live pages behind nginx, the app's cost and the update's delay.
 
 The 200-player league on a round evening (service_build.py), the deploy kit's two Celery
-workers (the pages' queue and the background one, prefork, 2 children each), gunicorn (2
-workers, DEBUG off) and nginx in front on the shipped deploy/nginx/whist.conf. `--public`
-open pages (half tonight's round page, half the league table, anonymous) and `--signed-in`
-open /me/ pages (each with a player's cookies) are simulated by threads that poll as
-static/web/live.js does: the season's live address (/seasons/S/live/) every `--every`
-seconds, each from its own phase, with If-None-Match and no cookies; when its counter moved,
-the page itself (through nginx; /me/ with the player's cookies), taken only when it was
-rendered at that counter or later (a public page's data-versions; /me/ is not versioned),
-else asked again at the next poll.
+workers (the pages' queue, and the background one at Nice 5; prefork, 2 children each),
+gunicorn (2 workers, DEBUG off) and nginx in front on the shipped deploy/nginx/whist.conf.
+`--public` open pages (half tonight's round page, half the league table, anonymous) and
+`--signed-in` open /me/ pages (each with a player's cookies) are simulated by threads that
+poll as static/web/live.js does: the season's live address (/seasons/S/live/) every
+`--every` seconds, each from its own phase, with If-None-Match and no cookies; when its
+counter moved, the page itself (through nginx, with X-Live-Counters; /me/ with the
+player's cookies), taken only when it was rendered at that counter or later (a public
+page's data-versions; /me/ is not versioned), else asked again a second later.
 
 1. Nothing changing for `--window` seconds: the CPU the app spends (utime + stime of
    gunicorn's master and workers, from /proc), as a fraction of one core (target <= 0.1),
    with nginx's and the clients' figures beside it.
-2. A result entered and confirmed at one of tonight's tables (as the players' browsers post
-   them): the seconds from the confirming answer until every open page holds the season's
-   last counter (the publish the confirmation asks for moves it once more), the round pages
-   also showing the table's scores (target <= 5 s), and the app's CPU meanwhile.
+2. A change: a result confirmed at one of tonight's tables, entered first (as the players'
+   browsers post them) and confirmed once the entry's publish has reached every page (a
+   table confirms minutes after the entry, not at once): the seconds from the confirming
+   answer until every open page holds the season's last counter (the publish the
+   confirmation asks for moves it once more), the round pages also showing the table's
+   scores (target <= 5 s), the app's CPU meanwhile, and where the time went (the
+   worker's publish, then the pages' own part).
+3. The same at another table, entered and confirmed at once: two publishes in a row.
 
-    .venv/bin/python bench/bench_live.py [--public 400] [--signed-in 100] [--every 2.5]
+    .venv/bin/python bench/bench_live.py [--public 400] [--signed-in 100] [--every 2]
         [--window 30] [--keep]
 """
 
@@ -63,6 +67,7 @@ REDIS_DB = 13
 TICKS = os.sysconf("SC_CLK_TCK")
 VERSIONS = re.compile(r'<script src="[^"]*live[^"]*\.js"[^>]*data-versions="([^"]*)"')
 LANGUAGE = "he"
+EVERY = 2.0  # seconds between polls: league.live_script.POLL_MS, what live.js is told
 STALE_RETRY = 1.0  # seconds: live.js asks again this soon after an older copy of the page
 
 
@@ -172,7 +177,7 @@ class Client:
         if seen is None or seen <= page.known:
             return True
         cookie = {"Cookie": page.cookie} if page.cookie else {}
-        status, _headers, body = self.get(own, page.path, cookie)
+        status, _headers, body = self.get(own, page.path, {**cookie, "X-Live-Counters": str(seen)})
         page.fetched += 1
         if status != 200:
             page.errors += 1
@@ -208,7 +213,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--public", type=int, default=400)
     parser.add_argument("--signed-in", type=int, default=100)
-    parser.add_argument("--every", type=float, default=2.5, help="seconds between polls")
+    parser.add_argument("--every", type=float, default=EVERY, help="seconds between polls")
     parser.add_argument("--window", type=float, default=30, help="seconds of nothing changing")
     parser.add_argument("--settle", type=float, default=30, help="seconds to wait for all")
     parser.add_argument("--keep", action="store_true", help="keep the logs folder")
@@ -233,13 +238,20 @@ def main() -> None:
     with scratch(keep=args.keep) as logs:
         env["GUNICORN_ACCESS_LOG"] = str(logs / "gunicorn-access.log")
         try:
-            # The deploy kit's two workers: the pages' queue and the background one.
+            # The deploy kit's two workers: the pages' queue, and the background one at a
+            # lower CPU priority (whist-worker-background.service's Nice=5).
             processes.append(
                 start_worker(env, logs, pool="prefork", concurrency=2, queues="celery")
             )
             processes.append(
                 start_worker(
-                    env, logs, "background", pool="prefork", concurrency=2, queues="background"
+                    env,
+                    logs,
+                    "background",
+                    pool="prefork",
+                    concurrency=2,
+                    queues="background",
+                    nice=5,
                 )
             )
             gunicorn, direct = start_gunicorn(env, logs, workers=2)
@@ -248,12 +260,8 @@ def main() -> None:
             servers = deploy_proxy(ROOT, port, direct, logs / "nginx")
             nginx = start_nginx("nginx", servers, port, logs / "nginx", logs)
             processes.append(nginx)
-            confirmed_at, last = run(
-                args, plan, live, direct, f"http://127.0.0.1:{port}", gunicorn, nginx
-            )
-            published = publishes(processes[0].log, plan["time_zone"])
-            print(f"the worker's publishes (start, seconds): {last_publishes(published)}")
-            print(split(confirmed_at, last, published))
+            stack = Stack(args, plan, live, direct, f"http://127.0.0.1:{port}", gunicorn, nginx)
+            stack.run(processes[0])
         finally:
             for process in reversed(processes):
                 process.stop()
@@ -271,127 +279,167 @@ def split(confirmed_at: float, last: float | None, published: list[tuple[float, 
     )
 
 
-def last_publishes(published: list[tuple[float, float]]) -> str:
-    """The last few publishes: when each began (the epoch's last digits) and how long."""
-    return ", ".join(f"{start % 1000:.1f}: {end - start:.2f} s" for start, end in published[-4:])
+def last_publishes(published: list[tuple[float, float]], since: float) -> str:
+    """The publishes since `since`: when each began (the epoch's last digits) and how long."""
+    return ", ".join(
+        f"{start % 1000:.1f}: {end - start:.2f} s" for start, end in published if end >= since
+    )
 
 
-def run(
-    args: argparse.Namespace,
-    plan: dict[str, Any],
-    live: str,
-    direct: str,
-    proxied: str,
-    gunicorn: Process,
-    nginx: Process,
-) -> tuple[float, float | None]:
-    """Measurements 1 and 2 on the running stack; returns when the confirming answer came
-    and when the last page took the season's last counter (None if one never did)."""
-    host, port = proxied.removeprefix("http://").split(":")
-    client = Client(host, int(port), live, args.every)
-    # The players of tonight's first table enter and confirm; the others watch /me/.
-    table_id, *seats = plan["tables"][0]
-    watchers = [c for i, c in enumerate(plan["cookies"]) if i not in seats[:2]]
-    pages = [
-        Page(plan["round_page"] if i % 2 == 0 else plan["table_page"]) for i in range(args.public)
-    ] + [Page("/me/", cookie=watchers[i % len(watchers)]) for i in range(args.signed_in)]
-    threads = [threading.Thread(target=client.run, args=(page,), daemon=True) for page in pages]
-    for thread in threads:
-        thread.start()
-    print(
-        f"{len(pages)} open pages polling {live} every {args.every} s "
-        f"(load average {os.getloadavg()[0]:.1f})",
-        flush=True,
-    )
-    time.sleep(args.every + 3)  # every page has polled once
-    app = family(gunicorn.popen.pid)
-    proxy = family(nginx.popen.pid)
-    me = [os.getpid()]
-    before = {
-        name: cpu_seconds(pids) for name, pids in (("app", app), ("nginx", proxy), ("clients", me))
-    }
-    polls_before = sum(page.polls for page in pages)
-    app_before = app_requests(gunicorn, live)
-    began = time.monotonic()
-    time.sleep(args.window)
-    spent = time.monotonic() - began
-    idle = {
-        name: (cpu_seconds(pids) - before[name]) / spent
-        for name, pids in (("app", app), ("nginx", proxy), ("clients", me))
-    }
-    polls = sum(page.polls for page in pages) - polls_before
-    reached = app_requests(gunicorn, live) - app_before
-    print(
-        f"nothing changing, {spent:.0f} s: the app {idle['app']:.3f} of a core "
-        "(target <= 0.1), "
-        f"nginx {idle['nginx']:.3f}, the clients {idle['clients']:.3f}; "
-        f"{polls / spent:.0f} polls/s through nginx, "
-        f"{reached / spent:.2f}/s of them reached the app",
-        flush=True,
-    )
-    low, high = plan["score_bounds"]
-    scores = [min(high, 777), max(low, -333), 50, -150]
-    cpu_before = cpu_seconds(app)
-    shown = confirm_and_wait(
-        proxied, plan["round_page"], table_id, [plan["cookies"][s] for s in seats[:2]], scores
-    )
-    confirmed_at = shown.confirmed_at
-    marker = f'<td class="num">{scores[0]}</td>'
-    deadline = time.monotonic() + args.settle
-    final = live_counter(direct, live)
-    while time.monotonic() < deadline:
-        final = live_counter(direct, live)
-        if all(page.known is not None and page.known >= final for page in pages):
-            break
-        time.sleep(0.1)
-    after = (cpu_seconds(app) - cpu_before) / (time.time() - confirmed_at)
-    client.stop.set()
-    for thread in threads:
-        thread.join(5)
-    delays = []
-    by_kind: dict[str, list[float]] = {"public": [], "/me/": []}
-    missing = 0
-    for page in pages:
-        at = next((when for when, counter in page.taken if counter >= final), None)
-        if at is None:
-            missing += 1
-        else:
-            delays.append(at - confirmed_at)
-            by_kind["/me/" if page.cookie else "public"].append(at - confirmed_at)
-    shows = sum(1 for page in pages if page.path == plan["round_page"] and marker in page.last_body)
-    round_pages = sum(1 for page in pages if page.path == plan["round_page"])
-    errors = sum(page.errors for page in pages)
-    print(
-        f"confirmed -> all {len(pages)} pages updated: "
-        + (f"{max(delays):.2f} s (target <= 5 s)" if not missing else f"{missing} never did")
-        + (
-            f"; median {statistics.median(delays):.2f} s, p95 {percentile(delays, 0.95):.2f} s"
-            if delays
-            else ""
+@dataclass
+class Stack:
+    """The running stack and its open pages: measurements 1 and 2."""
+
+    args: argparse.Namespace
+    plan: dict[str, Any]
+    live: str
+    direct: str
+    proxied: str
+    gunicorn: Process
+    nginx: Process
+    pages: list[Page] = field(default_factory=list)
+
+    def run(self, worker: Process) -> None:
+        args, plan = self.args, self.plan
+        host, port = self.proxied.removeprefix("http://").split(":")
+        client = Client(host, int(port), self.live, args.every)
+        # The players of tonight's first two tables enter and confirm; others watch /me/.
+        busy = {seat for table in plan["tables"][:2] for seat in table[1:3]}
+        watchers = [c for i, c in enumerate(plan["cookies"]) if i not in busy]
+        self.pages = [
+            Page(plan["round_page"] if i % 2 == 0 else plan["table_page"])
+            for i in range(args.public)
+        ] + [Page("/me/", cookie=watchers[i % len(watchers)]) for i in range(args.signed_in)]
+        threads = [threading.Thread(target=client.run, args=(p,), daemon=True) for p in self.pages]
+        for thread in threads:
+            thread.start()
+        print(
+            f"{len(self.pages)} open pages polling {self.live} every {args.every} s "
+            f"(load average {os.getloadavg()[0]:.1f})",
+            flush=True,
         )
-        + f"; {shows} of {round_pages} round pages show the scores; the app {after:.3f} of a core "
-        f"meanwhile; {errors} client errors; the season's counter {final}; "
-        f"load average {os.getloadavg()[0]:.1f}",
-        flush=True,
-    )
-    print(
-        "the last page of each kind: "
-        + ", ".join(f"{kind} {max(found):.2f} s" for kind, found in by_kind.items() if found)
-        + f"; pages fetched again for being older than the counter: "
-        f"{sum(page.stale for page in pages)}"
-    )
-    print(f"the confirming answer at {confirmed_at % 1000:.1f} (the epoch's last digits)")
-    print(json.dumps({
-        "idle_app_core": round(idle["app"], 4),
-        "idle_nginx_core": round(idle["nginx"], 4),
-        "polls_per_second": round(polls / spent),
-        "all_updated_s": round(max(delays), 2) if delays and not missing else None,
-        "median_updated_s": round(statistics.median(delays), 2) if delays else None,
-        "never_updated": missing,
-        "client_errors": errors,
-        "app_live_requests_per_second": round(reached / spent, 2),
-    }))  # fmt: skip
-    return confirmed_at, (confirmed_at + max(delays)) if delays and not missing else None
+        time.sleep(args.every + 3)  # every page has polled once
+        self.idle()
+        low, high = plan["score_bounds"]
+        results = []
+        for number, (what, settled) in enumerate(
+            (
+                ("a result confirmed (its entry's publish shown everywhere first)", True),
+                ("a result entered and confirmed at once, two publishes in a row", False),
+            )
+        ):
+            scores = [min(high, 777 - 222 * number), max(low, -333), 50, -150]
+            results.append(self.change(worker, what, plan["tables"][number], scores, settled))
+        client.stop.set()
+        for thread in threads:
+            thread.join(5)
+        print(json.dumps({
+            "idle_app_core": round(self.idle_figures["app"], 4),
+            "idle_nginx_core": round(self.idle_figures["nginx"], 4),
+            "polls_per_second": round(self.idle_figures["polls"]),
+            "confirmed_all_updated_s": results[0],
+            "entered_and_confirmed_all_updated_s": results[1],
+        }))  # fmt: skip
+
+    def idle(self) -> None:
+        """1. Nothing changing: the app's CPU, nginx's and the clients' beside it."""
+        app, proxy = family(self.gunicorn.popen.pid), family(self.nginx.popen.pid)
+        groups = (("app", app), ("nginx", proxy), ("clients", [os.getpid()]))
+        before = {name: cpu_seconds(pids) for name, pids in groups}
+        polls_before = sum(page.polls for page in self.pages)
+        app_before = app_requests(self.gunicorn, self.live)
+        began = time.monotonic()
+        time.sleep(self.args.window)
+        spent = time.monotonic() - began
+        idle = {name: (cpu_seconds(pids) - before[name]) / spent for name, pids in groups}
+        polls = sum(page.polls for page in self.pages) - polls_before
+        reached = app_requests(self.gunicorn, self.live) - app_before
+        self.idle_figures = {**idle, "polls": polls / spent}
+        print(
+            f"nothing changing, {spent:.0f} s: the app {idle['app']:.3f} of a core "
+            "(target <= 0.1), "
+            f"nginx {idle['nginx']:.3f}, the clients {idle['clients']:.3f}; "
+            f"{polls / spent:.0f} polls/s through nginx, "
+            f"{reached / spent:.2f}/s of them reached the app",
+            flush=True,
+        )
+
+    def caught_up(self) -> int:
+        """Wait (up to --settle) until every open page holds the season's counter and the
+        counter stayed still for two polls; returns it."""
+        deadline = time.monotonic() + self.args.settle
+        final, still_since = live_counter(self.direct, self.live), time.monotonic()
+        while time.monotonic() < deadline:
+            now = live_counter(self.direct, self.live)
+            if now != final:
+                final, still_since = now, time.monotonic()
+            held = all(page.known is not None and page.known >= final for page in self.pages)
+            if held and time.monotonic() - still_since > 2 * self.args.every:
+                break
+            time.sleep(0.1)
+        return final
+
+    def change(
+        self, worker: Process, what: str, table: list[int], scores: list[int], settled: bool
+    ) -> float | None:
+        """2. One change at `table` (after the entry's publish has reached every page when
+        `settled`): the seconds from the confirming answer until every page holds the last
+        counter, by kind of page, and where the time went."""
+        table_id, *seats = table
+        app = family(self.gunicorn.popen.pid)
+        cpu_before = cpu_seconds(app)
+        shown = confirm_and_wait(
+            self.proxied,
+            self.plan["round_page"],
+            table_id,
+            [self.plan["cookies"][s] for s in seats[:2]],
+            scores,
+            between=self.caught_up if settled else None,
+        )
+        confirmed_at = shown.confirmed_at
+        final = self.caught_up()
+        after = (cpu_seconds(app) - cpu_before) / (time.time() - confirmed_at)
+        delays: list[float] = []
+        by_kind: dict[str, list[float]] = {"public": [], "/me/": []}
+        missing = 0
+        for page in self.pages:
+            at = next((when for when, counter in page.taken if counter >= final), None)
+            if at is None:
+                missing += 1
+            else:
+                delays.append(at - confirmed_at)
+                by_kind["/me/" if page.cookie else "public"].append(at - confirmed_at)
+        marker = f'<td class="num">{scores[0]}</td>'
+        round_pages = [page for page in self.pages if page.path == self.plan["round_page"]]
+        shows = sum(1 for page in round_pages if marker in page.last_body)
+        errors = sum(page.errors for page in self.pages)
+        print(
+            f"{what}: all {len(self.pages)} pages updated "
+            + (f"{max(delays):.2f} s (target <= 5 s)" if not missing else f"{missing} never did")
+            + (
+                f"; median {statistics.median(delays):.2f} s, p95 {percentile(delays, 0.95):.2f} s"
+                if delays
+                else ""
+            )
+            + f"; {shows} of {len(round_pages)} round pages show the scores; the app "
+            f"{after:.3f} of a core meanwhile; {errors} client errors; the season's counter "
+            f"{final}; load average {os.getloadavg()[0]:.1f}",
+            flush=True,
+        )
+        print(
+            "  the last page of each kind: "
+            + ", ".join(f"{kind} {max(found):.2f} s" for kind, found in by_kind.items() if found)
+            + "; pages fetched again for being older than the counter: "
+            f"{sum(page.stale for page in self.pages)}"
+        )
+        last = (confirmed_at + max(delays)) if delays and not missing else None
+        published = publishes(worker.log, self.plan["time_zone"])
+        print(
+            f"  the publishes (start, seconds): {last_publishes(published, confirmed_at - 5)}; "
+            f"the confirming answer at {confirmed_at % 1000:.1f}"
+        )
+        print("  " + split(confirmed_at, last, published), flush=True)
+        return round(max(delays), 2) if delays and not missing else None
 
 
 if __name__ == "__main__":

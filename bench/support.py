@@ -217,11 +217,14 @@ def start_worker(
     root: Path = ROOT,
     concurrency: int = 1,
     queues: str = "",
+    nice: int = 0,
 ) -> Process:
     """A Celery worker ready to consume (solo pool by default, so a kill cuts the running
     task; `pool="prefork"` is the production default, with `concurrency` children),
-    running the code in `root`, on `queues` (comma-separated; default: every queue)."""
+    running the code in `root`, on `queues` (comma-separated; default: every queue), at
+    CPU priority `nice` (as a unit's Nice=)."""
     argv = [
+        *(["nice", "-n", str(nice)] if nice else []),
         PYTHON, "-m", "celery", "-A", "config", "worker", f"--pool={pool}",
         f"--concurrency={concurrency}",
         "--loglevel=INFO",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
@@ -52,16 +52,24 @@ class Shown:
 
 
 def confirm_and_wait(
-    base: str, page: str, table_id: int, cookies: Sequence[str], scores: Sequence[int]
+    base: str,
+    page: str,
+    table_id: int,
+    cookies: Sequence[str],
+    scores: Sequence[int],
+    between: Callable[[], object] | None = None,
 ) -> Shown:
-    """Enter `scores` at the table as the first cookie's player, confirm them as the second's;
-    returns when the confirming answer came and the seconds from it to the page showing
-    them (raises RuntimeError when a form is refused or the page never shows them)."""
+    """Enter `scores` at the table as the first cookie's player, confirm them as the second's
+    (after `between()` returns, when given); returns when the confirming answer came and the
+    seconds from it to the page showing them (raises RuntimeError when a form is refused or
+    the page never shows them)."""
     form = {"mode": "scores", **{f"score-{seat}": str(s) for seat, s in enumerate(scores)}}
     with browser(cookies[0]) as enters, browser(cookies[1]) as confirms, browser() as visitor:
         entered = post_form(base, f"/tables/{table_id}/submit/", enters, form)
         if (outcome := flashed(base, entered, enters)) != "success":
             raise RuntimeError(f"table {table_id}: the scores were not accepted ({outcome})")
+        if between is not None:
+            between()
         confirmed = post_form(base, f"/tables/{table_id}/confirm/", confirms, {"version": "1"})
         confirmed_at, began = time.time(), time.perf_counter()
         marker = f'<td class="num">{scores[0]}</td>'

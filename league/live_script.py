@@ -27,7 +27,7 @@ from league.models import Season
 SWAP = "swap"  # the page's <main> is replaced in place
 NOTICE = "notice"  # an "Updated, reload" line only
 MODES = (SWAP, NOTICE)
-POLL_MS = 2500  # live.js asks this often while the tab is visible
+POLL_MS = 2000  # live.js asks this often while the tab is visible (bench/bench_live.py)
 PAGE_VERSION = "page_version"  # the request's attribute: its page version (or None)
 
 

@@ -6,14 +6,16 @@
 // data-every ms while the tab is visible it asks them again (cache "no-cache": the browser
 // sends If-None-Match, a 304 costs nothing); hidden, it waits, and when the tab is visible
 // or the network is back it asks at once, so a page that lost its connection catches up.
-// When a counter moved it fetches the page itself; when its text differs from what the
-// page showed (a change elsewhere in the season changes nothing here), in "swap" mode it
-// puts its <main> in place (scroll, focus and open <details> kept; a form being filled in
-// is never touched: then, and in "notice" mode, a line says the page changed, with a
-// Reload button; so does a page that now sends to the sign-in), marks what changed
-// (.live-changed) and says "Updated HH:MM" in a polite live region. A fetched
-// page older than the counters (a proxy still serving the previous one) is not used: it
-// asks again a second later. Without JavaScript nothing of this runs: the page is reloaded.
+// When a counter moved it fetches the page itself, saying the counters it wants
+// (X-Live-Counters: one copy per counter in the proxy's cache, never the one kept from
+// before the change); when its text differs from what the page showed (a change elsewhere
+// in the season changes nothing here), in "swap" mode it puts its <main> in place (scroll,
+// focus and open <details> kept; a form being filled in is never touched: then, and in
+// "notice" mode, a line says the page changed, with a Reload button; so does a page that
+// now sends to the sign-in), marks what changed (.live-changed) and says "Updated HH:MM" in
+// a polite live region. A fetched page older than the counters (a proxy without the live
+// key, or a web node behind) is not used: it asks again a second later. Without JavaScript
+// nothing of this runs: the page is reloaded.
 // The decisions are plain functions, tested on Node (tests/js/live.test.mjs).
 (function (root, factory) {
   "use strict";
@@ -34,7 +36,7 @@
       urls: urls,
       known: urls.map(function (url, i) { return counter(versions[i]); }),
       mode: attributes.mode === "notice" ? "notice" : "swap",
-      every: Math.max(500, parseInt(attributes.every, 10) || 2500)
+      every: Math.max(500, parseInt(attributes.every, 10) || 2000)
     };
   }
 
@@ -64,6 +66,14 @@
           rendered[i] < wanted[i]) return false;
     }
     return true;
+  }
+
+  // The counters a page is asked for at, as the X-Live-Counters header says them ("8",
+  // "8-0"): the proxy keys its cached copies by it (deploy/nginx/whist.conf; the app never
+  // reads it), so every open page of the same counters shares one copy rendered at them or
+  // later, never the one the proxy kept from a second before the change.
+  function counters(wanted) {
+    return wanted.map(function (n) { return n === null || n === undefined ? 0 : n; }).join("-");
   }
 
   // The wait before the next poll: one period, longer after failures (the network is gone).
@@ -251,7 +261,11 @@
 
     function update(wanted) {
       var updated = words.updated.replace("%(time)s", clock(doc));
-      return fetch(window.location.href, { cache: "no-cache", credentials: "same-origin" })
+      return fetch(window.location.href, {
+        cache: "no-cache",
+        credentials: "same-origin",
+        headers: { "X-Live-Counters": counters(wanted) }
+      })
         .then(function (response) {
           // Signed out meanwhile (the sign-in page): say so, never swap it in.
           if (response.redirected) return null;
@@ -298,6 +312,7 @@
   return {
     config: config,
     advance: advance,
+    counters: counters,
     current: current,
     delay: delay,
     changed: changed,

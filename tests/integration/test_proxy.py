@@ -294,6 +294,42 @@ def test_a_query_parameter_the_pages_do_not_use_is_neither_in_the_key_nor_passed
         assert unused not in logged
 
 
+def rendered_at(answer: Answer) -> str:
+    """The counters a live page was rendered at (its script tag's data-versions)."""
+    found = re.search(r'<script src="[^"]*live[^"]*\.js"[^>]*data-versions="([^"]*)"', answer.text)
+    assert found, answer.text[:300]
+    return found.group(1)
+
+
+def test_a_live_page_asked_at_a_new_counter_is_never_the_copy_kept_from_before(
+    proxy, django_db_blocker
+):
+    """static/web/live.js asks for the page with X-Live-Counters once the counter moved: the
+    key holds it, so the copy kept from before the change (for S_MAXAGE) is never the
+    answer; anything but counters is no header."""
+    from league.models import Season
+    from web.versions import bump
+
+    path = f"/seasons/{SLUG}/?sort=name"
+    proxy.get(path)
+    kept = proxy.get(path)
+    assert kept.cache in FROM_CACHE
+    with django_db_blocker.unblock():
+        bump(Season.objects.get(slug=SLUG).pk)
+    counter = int(json.loads(fetch(proxy.app, f"/seasons/{SLUG}/live/", {}).body)["version"])
+    again = proxy.get(path)
+    assert again.cache in FROM_CACHE  # the bare page: the copy kept
+    assert rendered_at(again) == rendered_at(kept) != str(counter)
+    live = proxy.get(path, X_Live_Counters=str(counter))
+    assert (live.status, live.cache) == (200, "MISS")
+    assert rendered_at(live) == str(counter)
+    shared = proxy.get(path, X_Live_Counters=str(counter))
+    assert shared.cache in FROM_CACHE and shared.body == live.body
+    for junk in ("abc", "1;2", "9" * 13, "-".join(["1"] * 9)):
+        answer = proxy.get(path, X_Live_Counters=junk)
+        assert answer.cache in FROM_CACHE and answer.body == proxy.get(path).body, junk
+
+
 def test_the_language_cookie_and_accept_language_pick_separate_cached_pages(proxy):
     hebrew = proxy.get("/ratings/", Cookie="django_language=he; _ga=GA1.1.1")
     english = proxy.get("/ratings/", Cookie="django_language=en")

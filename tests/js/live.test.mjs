@@ -40,6 +40,11 @@ test("a fetched page older than the counters is not used; an unversioned one is"
   assert.equal(Live.current([], [8]), true);
 });
 
+test("the page is asked for at the counters wanted, an unknown one as 0", () => {
+  assert.equal(Live.counters([8]), "8");
+  assert.equal(Live.counters([8, null, 3]), "8-0-3");
+});
+
 test("after failures the wait doubles, up to eight periods", () => {
   assert.deepEqual([0, 1, 2, 3, 4, 9].map((n) => Live.delay(1000, n)), [1000, 2000, 4000, 8000, 8000, 8000]);
 });
