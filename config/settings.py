@@ -7,7 +7,7 @@ import django_stubs_ext
 import environ
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
-from kombu import Queue
+from kombu.entity import Queue
 
 from config import error_reports
 from config.build_id import derived_build_id
@@ -324,7 +324,10 @@ CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 # each (docs/deploy.md).
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 BACKGROUND_QUEUE = "background"
-CELERY_TASK_QUEUES = (Queue(CELERY_TASK_DEFAULT_QUEUE), Queue(BACKGROUND_QUEUE))
+CELERY_TASK_QUEUES = (
+    Queue(CELERY_TASK_DEFAULT_QUEUE),  # type: ignore[no-untyped-call]  # kombu is untyped
+    Queue(BACKGROUND_QUEUE),  # type: ignore[no-untyped-call]
+)
 CELERY_TASK_ROUTES = {
     pattern: {"queue": BACKGROUND_QUEUE}
     for pattern in ("mail.*", "notices.*", "rating.*", "standings.*")
