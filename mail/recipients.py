@@ -38,6 +38,12 @@ def preferences(user: Any) -> Preferences:
     return Preferences(supported_language(language), frozenset(unsubscribed or ()))
 
 
+def stored_language(user: Any) -> str | None:
+    """The language `user` chose or was given (his Recipient row), or None when he has none."""
+    found = Recipient.objects.filter(user_id=user.pk).values_list("language", flat=True).first()
+    return supported_language(found) if found else None
+
+
 def language_of(user: Any) -> str:
     """The language `user`'s e-mails are written in: his own, else the site's default."""
     return preferences(user).language

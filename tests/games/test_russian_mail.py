@@ -1,11 +1,12 @@
 # ruff: noqa: RUF001  -- Russian text: its Cyrillic letters look like Latin ones on purpose
 """E-mails in Russian (issue 31 items 3-4): the dispute notice is written in its reader's
 language (Russian chosen), the invitation in the language of the page that invites (Accept-
-Language ru), and the password reset in the language of the page that asks for it."""
+Language ru), and the password reset in the account's language (the page's without one)."""
 
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import mail
 from django.urls import reverse
 from django.utils import translation
@@ -59,3 +60,19 @@ def test_the_invitation_and_the_password_reset_are_in_russian_for_a_russian_brow
     assert invitation.body.startswith("Вас пригласили в лигу виста как игрока Dana.")
     assert "Кто-то попросил сбросить пароль вашей учётной записи в лиге виста." in reset.body
     assert "Ваше имя пользователя:" in reset.body
+
+
+def test_the_password_reset_is_in_the_accounts_language_whatever_the_page(client, mailoutbox):
+    """A Russian account asking from a Hebrew page, a Hebrew one from an English page; an
+    account with no language of its own gets the page's."""
+    for name, language in (("dana", "ru"), ("eli", "he"), ("noa", None)):
+        user = get_user_model().objects.create_user(name, f"{name}@example.com", "a-long-pass-123")
+        if language:
+            set_language(user, language)
+    client.post(reverse("password_reset"), {"email": "dana@example.com"}, HTTP_ACCEPT_LANGUAGE="he")
+    client.post(reverse("password_reset"), {"email": "eli@example.com"}, HTTP_ACCEPT_LANGUAGE="en")
+    client.post(reverse("password_reset"), {"email": "noa@example.com"}, HTTP_ACCEPT_LANGUAGE="ru")
+    dana, eli, noa = mailoutbox
+    assert "Кто-то попросил сбросить пароль вашей учётной записи в лиге виста." in dana.body
+    assert eli.body.startswith("מישהו ביקש לאפס את הסיסמה של החשבון שלך בליגת הוויסט.")
+    assert "Кто-то попросил сбросить пароль" in noa.body
