@@ -326,7 +326,7 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 BACKGROUND_QUEUE = "background"
 CELERY_TASK_QUEUES = (
     Queue(CELERY_TASK_DEFAULT_QUEUE),  # type: ignore[no-untyped-call]  # kombu is untyped
-    Queue(BACKGROUND_QUEUE),  # type: ignore[no-untyped-call]
+    Queue(BACKGROUND_QUEUE),  # type: ignore[no-untyped-call]  # kombu is untyped
 )
 CELERY_TASK_ROUTES = {
     pattern: {"queue": BACKGROUND_QUEUE}

@@ -27,7 +27,14 @@ from draws.actions import do_draw_round, publish_draw
 from games.actions import submit_result
 from league.actions.registration import register_player
 from league.models import Player, Round, Season, Seat
-from tests.browser.conftest import PHONE_390, log_in, make_account, new_phone, page_scroll_width
+from tests.browser.conftest import (
+    PHONE_390,
+    log_in,
+    make_account,
+    new_phone,
+    page_scroll_width,
+    screenshot,
+)
 from tests.browser.test_accessibility import axe_violations
 from tests.drawsupport import SEED
 from tests.integration.proxysupport import CONFIG, ROOT, Nginx, render
@@ -119,12 +126,14 @@ def confirm(chromium: Any, live_server: Any, user: Any, table: Any) -> None:
     context.close()
 
 
-def shows_update(page: Any, shown: Any, language: str = "he") -> None:
+def shows_update(page: Any, shown: Any, language: str = "he", name: str = "") -> None:
     """The page shows the change (`shown` waits for it) without a reload, marks what
-    changed and says it updated (in `language`)."""
+    changed and says it updated (in `language`); saved as screenshot `name` when given."""
     shown()
     expect(page.locator(".live-status")).to_have_text(UPDATED_IN[language], timeout=UPDATE)
     assert page.locator("main .live-changed").count() > 0
+    if name:
+        screenshot(page, name)
     assert page.evaluate("window.liveMarker") == "still here"  # never reloaded
     assert page_scroll_width(page) <= PHONE_390["width"]
     assert axe_violations(page) == []
@@ -154,16 +163,22 @@ def test_open_pages_show_a_confirmed_result_without_a_reload(
 
     confirm(chromium, live_server, confirmer, table)
 
-    shows_update(round_page, lambda: expect(results).to_be_visible(timeout=UPDATE))
+    shows_update(
+        round_page, lambda: expect(results).to_be_visible(timeout=UPDATE), name="live-round-he"
+    )
     waiting = me.locator(".next-action.waiting")
-    shows_update(me, lambda: expect(waiting).to_have_count(0, timeout=UPDATE))
+    shows_update(me, lambda: expect(waiting).to_have_count(0, timeout=UPDATE), name="live-me-he")
     # His table's page has forms of its own: never replaced, a line says it changed.
     reload = his_table.locator(".live-status.live-notice button")
     expect(reload).to_be_visible(timeout=UPDATE)
     assert his_table.evaluate("window.liveMarker") == "still here"
     assert axe_violations(his_table) == []
     status = league_table.locator(".live-status")
-    shows_update(league_table, lambda: expect(status).to_have_text(UPDATED, timeout=UPDATE))
+    shows_update(
+        league_table,
+        lambda: expect(status).to_have_text(UPDATED, timeout=UPDATE),
+        name="live-table-he",
+    )
     assert answered_from_the_cache(proxy, season)
     visitor.close()
 
