@@ -126,14 +126,12 @@ def confirm(chromium: Any, live_server: Any, user: Any, table: Any) -> None:
     context.close()
 
 
-def shows_update(page: Any, shown: Any, language: str = "he", name: str = "") -> None:
+def shows_update(page: Any, shown: Any, language: str = "he") -> None:
     """The page shows the change (`shown` waits for it) without a reload, marks what
-    changed and says it updated (in `language`); saved as screenshot `name` when given."""
+    changed and says it updated (in `language`)."""
     shown()
     expect(page.locator(".live-status")).to_have_text(UPDATED_IN[language], timeout=UPDATE)
     assert page.locator("main .live-changed").count() > 0
-    if name:
-        screenshot(page, name)
     assert page.evaluate("window.liveMarker") == "still here"  # never reloaded
     assert page_scroll_width(page) <= PHONE_390["width"]
     assert axe_violations(page) == []
@@ -163,23 +161,21 @@ def test_open_pages_show_a_confirmed_result_without_a_reload(
 
     confirm(chromium, live_server, confirmer, table)
 
-    shows_update(
-        round_page, lambda: expect(results).to_be_visible(timeout=UPDATE), name="live-round-he"
-    )
+    shows_update(round_page, lambda: expect(results).to_be_visible(timeout=UPDATE))
     waiting = me.locator(".next-action.waiting")
-    shows_update(me, lambda: expect(waiting).to_have_count(0, timeout=UPDATE), name="live-me-he")
+    shows_update(me, lambda: expect(waiting).to_have_count(0, timeout=UPDATE))
     # His table's page has forms of its own: never replaced, a line says it changed.
     reload = his_table.locator(".live-status.live-notice button")
     expect(reload).to_be_visible(timeout=UPDATE)
     assert his_table.evaluate("window.liveMarker") == "still here"
     assert axe_violations(his_table) == []
     status = league_table.locator(".live-status")
-    shows_update(
-        league_table,
-        lambda: expect(status).to_have_text(UPDATED, timeout=UPDATE),
-        name="live-table-he",
-    )
+    shows_update(league_table, lambda: expect(status).to_have_text(UPDATED, timeout=UPDATE))
     assert answered_from_the_cache(proxy, season)
+    # Saved once every page has updated: taken earlier, a screenshot (which brings its page
+    # to the front) left /me/ in the other context without its update.
+    for page, name in ((round_page, "round"), (me, "me"), (league_table, "table")):
+        screenshot(page, f"live-{name}-he")
     visitor.close()
 
 
