@@ -401,6 +401,13 @@ def test_language_switch_is_on_every_page(client, make_season):
     assert "csrfmiddlewaretoken" not in page  # anonymous pages carry no per-visitor token
 
 
+@pytest.mark.parametrize("language", ["he", "en", "ru"])
+def test_the_language_switch_names_each_language_in_its_own_words(client, db, language):
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    names = re.findall(r'hreflang="(\w+)"[^>]*>([^<]+)</a>', page)
+    assert names == [("en", "English"), ("he", "עברית"), ("ru", "Русский")]
+
+
 def test_player_page_charts_league_position_and_rating(client, make_season):
     from rating.models import RatingChange
 
