@@ -18,6 +18,7 @@ from core.bidi import isolate
 from core.site import absolute_url
 from league.round_names import is_final_table, is_tournament, round_title
 from league.standings import podium_places
+from league.templatetags.web_format import league_number, signed
 from publishing.snapshot_schema import (
     BriefRow,
     DrawChangeData,
@@ -249,7 +250,7 @@ def results_text(data: SnapshotData, round_: RoundData, *, rtl: bool | None = No
     for game in round_["results"]:
         ranked = sorted(game["results"], key=lambda r: (r["placement"], r["seat"]))
         parts = ", ".join(
-            f"{isolated_name(r['player'], rtl=rtl)} {r['score']} ({_points(r['points'])})"
+            f"{isolated_name(r['player'], rtl=rtl)} {r['score']} ({league_number(r['points'])})"
             for r in ranked
         )
         label = table_label % {"table": game["table"]} if game["table"] else game_label
@@ -318,11 +319,8 @@ def _standing_line(row: BriefRow, rtl: bool) -> str:
     ) % {
         "rank": rank,
         "player": isolated_name(row["player"], rtl=rtl),
-        "points": _points(row["points"]),
-        "gap": f"{row['gap']:+.2f}",
+        "points": league_number(row["points"]),
+        "gap": signed(row["gap"]),
         "games": row["games"],
     }
 
-
-def _points(value: float) -> str:
-    return f"{value:g}"

@@ -33,5 +33,6 @@ def test_the_results_text_is_in_russian_with_russian_plurals(hebrew_season):
     results = build_snapshot_data(hebrew_season)["messages"]["ru"]["rounds"]["1"]["results"]
     assert "Результаты:" in results and "Турнирная таблица:" in results
     assert f"Стол 1: {FSI}דנה{PDI} 120 (6)" in results
-    assert f"1. {FSI}דנה{PDI} 6 оч., разница +52.50, 1 игра" in results  # 1 игра, 2 игры, 5 игр
+    # The decimal comma, as the Russian pages write numbers (1 игра, 2 игры, 5 игр).
+    assert f"1. {FSI}דנה{PDI} 6 оч., разница +52,50, 1 игра" in results
     assert "Results" not in results and "pts" not in results
