@@ -1,6 +1,8 @@
 """ "Your table is drawn": when a round's draw is published, to each seated player with an
 account: his table, the other players, the evening and where the league plays, and a button
-to his table's page (key "table:<id>"). Players without an account get their private links
+to his table's page (key "table:<id>"); to each registered player left without a table (a
+reserve), that he is one and that he hears again if he is brought in (key "reserve:<round
+id>"; brought in, he is told his table). Players without an account get their private links
 through the organizer, as before."""
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from core.site import absolute_url
-from league.models import Round, Seat, Table
+from league.models import Registration, Round, Seat, Table
 from league.round_names import round_in_sentence
 from league.rules import LeagueRules
 from mail.kinds import Kind
@@ -44,9 +46,34 @@ def drawn_letter(table: Table, seats: list[Seat], player_id: int, rules: LeagueR
     )
 
 
+def reserve_letter(round_: Round, rules: LeagueRules) -> Letter:
+    """The letter to a reserve of `round_` (registered, left without a table), in the active
+    language."""
+    league = round_.season.league
+    named = round_in_sentence(rules, round_.number)
+    evening = day_and_time(round_.date, rules.schedule.play_start)
+    drawn = capfirst(_("%(round)s draw") % {"round": named})
+    return Letter(
+        subject=f"{isolated_name(league.name)}: {drawn}",
+        paragraphs=(
+            _("You are a reserve in %(round)s, %(date)s: every table is full.")
+            % {"round": named, "date": evening},
+            _(
+                "If a seat comes free, the organizer may bring you in: you will then get "
+                "an e-mail with your table."
+            ),
+            *play_place_lines(league.play_link, league.join_time),
+        ),
+        action=(
+            _("The draw"),
+            absolute_url(reverse("web:round", args=[round_.season.slug, round_.number])),
+        ),
+    )
+
+
 def tell_tables(round_: Round, rules: LeagueRules) -> int:
-    """Enqueue the letters of the round's published draw (each once); returns how many
-    were new."""
+    """Enqueue the letters of the round's published draw (each once): its seated players'
+    and its reserves'; returns how many were new."""
     tables = list(Table.objects.filter(round=round_).select_related("round__season__league"))
     seats_by_table: dict[int, list[Seat]] = {}
     for seat in (
@@ -64,6 +91,28 @@ def tell_tables(round_: Round, rules: LeagueRules) -> int:
                 continue
             compose = _composer(table, seats, seat.player_id, rules)
             sent += enqueue(user, Kind.TABLE_DRAWN, key, compose)
+    seated = {seat.player_id for seats in seats_by_table.values() for seat in seats}
+    return sent + tell_reserves(round_, rules, seated)
+
+
+def tell_reserves(round_: Round, rules: LeagueRules, seated: set[int]) -> int:
+    """Enqueue the letter of each reserve of the round (registered, not in `seated`), once."""
+    if not seated:  # no tables: nobody is a reserve of a draw
+        return 0
+    key = f"reserve:{round_.pk}"
+    told = already_told(Kind.TABLE_DRAWN, [key])
+    sent = 0
+    reserves = (
+        Registration.objects.filter(round=round_)
+        .exclude(player_id__in=seated)
+        .select_related("player__user")
+        .order_by("created_at", "id")
+    )
+    for registration in reserves:
+        user = registration.player.user
+        if user is None or not user.email or (user.pk, key) in told:
+            continue
+        sent += enqueue(user, Kind.TABLE_DRAWN, key, lambda: reserve_letter(round_, rules))
     return sent
 
 

@@ -14,10 +14,12 @@ from django.utils import timezone
 
 from api.models import ApiToken
 from api.tokens import create_token
-from draws.actions import do_draw_round, publish_draw
+from draws.actions import do_draw_round, publish_draw, swap_players
+from draws.stored import load_draw
 from games.season_import import import_season
-from league.models import Round, Season, Seat
+from league.models import Player, Round, Season, Seat
 from mail.kinds import Kind
+from mail.recipients import set_language
 from notices.sweep import sweep, sweep_season
 from publishing.rounds import run_round_schedule
 from tests.api.conftest import client_for
@@ -90,6 +92,70 @@ def test_a_finished_rounds_tables_are_not_told(round_one):
     drawn(round_one)
     Round.objects.filter(pk=round_one.pk).update(status=Round.Status.FINISHED)
     assert sweep_season(round_one.season_id) == 0
+
+
+def drawn_with_a_reserve(round_: Round, language: str = "he") -> Player:
+    """Round one with a fifth player registered, drawn and published: returns the one left
+    without a table, given an account in `language` (a new one if he had none)."""
+    f.register(round_, ["Yael"])
+    drawn(round_)
+    (reserve,) = load_draw(round_).reserves
+    if reserve.user is None:
+        account(reserve.name, language)
+    else:
+        set_language(reserve.user, language)
+    reserve.refresh_from_db()
+    return reserve
+
+
+def test_the_reserve_is_told_he_is_one_once(round_one):
+    reserve = drawn_with_a_reserve(round_one)
+    seated = Seat.objects.filter(round=round_one, player__user__isnull=False).count()
+    assert sweep_season(round_one.season_id) == seated + 1
+    assert sweep_season(round_one.season_id) == 0
+    (row,) = [row for row in rows(Kind.TABLE_DRAWN) if row.user_id == reserve.user_id]
+    assert row.key == f"reserve:{round_one.pk}"
+    assert reverse("web:round", args=[round_one.season.slug, 1]) in row.text
+
+
+def test_a_round_without_a_reserve_tells_no_reserve(round_one):
+    drawn(round_one)
+    sweep_season(round_one.season_id)
+    assert [row.key for row in rows(Kind.TABLE_DRAWN) if row.key.startswith("reserve:")] == []
+
+
+@pytest.mark.parametrize(
+    ("language", "subject", "says"),
+    [
+        ("en", "Whist Online League: Round 1 draw",
+         ["You are a reserve in round 1, Sunday 20 Dec 2026, 20:30: every table is full.",
+          "the organizer may bring you in: you will then get an e-mail with your table.",
+          "Where we play (join at 20:20): https://meet.example.org/whist"]),
+        ("he", "\u2068Whist Online League\u2069: הגרלת השולחנות של מחזור 1",
+         ["אתה מחליף במחזור 1, יום ראשון 20.12.2026, 20:30: כל השולחנות מלאים.",
+          "המארגן עשוי להכניס אותך לשחק"]),
+        ("ru", "Whist Online League: Тур 1: жеребьёвка",
+         ["Вы запасной: тур 1,", "Все столы заполнены.", "организатор может посадить вас"]),
+    ],
+)  # fmt: skip
+def test_the_reserves_letter_is_in_his_language(round_one, language, subject, says):
+    reserve = drawn_with_a_reserve(round_one, language)
+    sweep_season(round_one.season_id)
+    (row,) = [r for r in rows(Kind.TABLE_DRAWN) if r.user_id == reserve.user_id]
+    assert row.subject == subject
+    for sentence in says:
+        assert sentence in row.text, row.text
+
+
+def test_a_reserve_brought_in_is_told_his_table(round_one):
+    reserve = drawn_with_a_reserve(round_one)
+    sweep_season(round_one.season_id)
+    seated = Seat.objects.filter(round=round_one).first().player
+    swap_players(round_one, reserve, seated, reason="a player is ill")
+    sweep_season(round_one.season_id)
+    table = Seat.objects.get(round=round_one, player=reserve).table
+    keys = {row.key for row in rows(Kind.TABLE_DRAWN) if row.user_id == reserve.user_id}
+    assert keys == {f"reserve:{round_one.pk}", f"table:{table.pk}"}
 
 
 def test_the_desks_publish_tells_the_players(round_one, client, django_capture_on_commit_callbacks):
