@@ -1,4 +1,5 @@
-"""Admin for player claims and the (read-only) organizers' audit log, scoped as its page."""
+"""Admin for player claims (read-only: decided on the claims page) and the (read-only)
+organizers' audit log, scoped as its page."""
 
 from __future__ import annotations
 
@@ -13,7 +14,11 @@ from core.read_only_admin import ReadOnlyAdmin
 
 
 @admin.register(PlayerClaim)
-class PlayerClaimAdmin(admin.ModelAdmin[PlayerClaim]):
+class PlayerClaimAdmin(ReadOnlyAdmin[PlayerClaim]):
+    """Claims are read here and decided on the claims page (accounts.actions.decide_claim),
+    which links the player to the account and writes the audit entry: a status changed here
+    linked nobody and left the player unclaimable. A stray claim may be deleted."""
+
     list_display = ("user", "player", "status", "created_at", "decided_by", "decided_at")
     list_filter = ("status",)
     search_fields = ("user__username", "player__name")

@@ -292,3 +292,21 @@ def test_the_claims_page_lists_only_the_claims_an_organizer_may_decide(client):
     assert regular.name not in client.get(reverse("claims")).content.decode()
     client.force_login(ours)
     assert regular.name in client.get(reverse("claims")).content.decode()
+
+
+def test_a_claim_is_read_in_the_admin_and_decided_only_on_the_claims_page(client):
+    """A status changed in the admin would link nobody and leave the player unclaimable."""
+    (player,) = make_players(1)
+    claim = request_claim(make_user(), player)
+    client.force_login(make_user(is_superuser=True, is_staff=True))
+    listed = client.get(reverse("admin:accounts_playerclaim_changelist"))
+    assert listed.status_code == 200 and player.name in listed.content.decode()
+    page = client.get(reverse("admin:accounts_playerclaim_change", args=[claim.pk]))
+    assert page.status_code == 200 and 'name="_save"' not in page.content.decode()
+    changed = client.post(
+        reverse("admin:accounts_playerclaim_change", args=[claim.pk]), {"status": "approved"}
+    )
+    assert changed.status_code == 403
+    assert client.get(reverse("admin:accounts_playerclaim_add")).status_code == 403
+    claim.refresh_from_db()
+    assert claim.status == PlayerClaim.Status.PENDING and player_of(claim.user) is None
