@@ -323,4 +323,3 @@ def _standing_line(row: BriefRow, rtl: bool) -> str:
         "gap": signed(row["gap"]),
         "games": row["games"],
     }
-
