@@ -2,8 +2,9 @@
 account: his table, the other players, the evening and where the league plays, and a button
 to his table's page (key "table:<id>"); to each registered player left without a table (a
 reserve), that he is one and that he hears again if he is brought in (key "reserve:<round
-id>"; brought in, he is told his table). Players without an account get their private links
-through the organizer, as before."""
+id>"). A draw changed after its publication (a swap, a reserve brought in) tells each player
+whose place changed his new one, saying it replaces the e-mail before. Players without an
+account get their private links through the organizer, as before."""
 
 from __future__ import annotations
 
@@ -24,39 +25,40 @@ from notices.told import already_told
 from publishing.messages import day_and_time, isolated_name, play_place_lines
 
 
-def drawn_letter(table: Table, seats: list[Seat], player_id: int, rules: LeagueRules) -> Letter:
+def drawn_letter(
+    table: Table, seats: list[Seat], player_id: int, rules: LeagueRules, *, changed: bool = False
+) -> Letter:
     """The letter to the player `player_id` seated at `table` (its `seats`), in the active
-    language."""
+    language; `changed`: he was told another place in this draw before."""
     round_ = table.round
     league = round_.season.league
     named = round_in_sentence(rules, round_.number)
     others = ", ".join(isolated_name(s.player.name) for s in seats if s.player_id != player_id)
     evening = day_and_time(round_.date, rules.schedule.play_start)
-    where = play_place_lines(league.play_link, league.join_time)
-    drawn = capfirst(_("%(round)s draw") % {"round": named})
     return Letter(
-        subject=f"{isolated_name(league.name)}: {drawn}",
+        subject=_subject(round_, rules),
         paragraphs=(
+            *_changed(changed),
             _("You play at table %(table)s in %(round)s, %(date)s.")
             % {"table": table.number, "round": named, "date": evening},
             _("At your table: %(players)s.") % {"players": others},
-            *where,
+            *play_place_lines(league.play_link, league.join_time),
         ),
         action=(_("Your table"), absolute_url(reverse("games:table", args=[table.pk]))),
     )
 
 
-def reserve_letter(round_: Round, rules: LeagueRules) -> Letter:
+def reserve_letter(round_: Round, rules: LeagueRules, *, changed: bool = False) -> Letter:
     """The letter to a reserve of `round_` (registered, left without a table), in the active
-    language."""
+    language; `changed`: he was told a table in this draw before (swapped out)."""
     league = round_.season.league
     named = round_in_sentence(rules, round_.number)
     evening = day_and_time(round_.date, rules.schedule.play_start)
-    drawn = capfirst(_("%(round)s draw") % {"round": named})
     return Letter(
-        subject=f"{isolated_name(league.name)}: {drawn}",
+        subject=_subject(round_, rules),
         paragraphs=(
-            _("You are a reserve in %(round)s, %(date)s: every table is full.")
+            *_changed(changed),
+            _("You are a reserve in %(round)s, %(date)s: there is no seat for you at the tables.")
             % {"round": named, "date": evening},
             _(
                 "If a seat comes free, the organizer may bring you in: you will then get "
@@ -71,6 +73,23 @@ def reserve_letter(round_: Round, rules: LeagueRules) -> Letter:
     )
 
 
+def _subject(round_: Round, rules: LeagueRules) -> str:
+    drawn = capfirst(_("%(round)s draw") % {"round": round_in_sentence(rules, round_.number)})
+    return f"{isolated_name(round_.season.league.name)}: {drawn}"
+
+
+def _changed(changed: bool) -> tuple[str, ...]:
+    """The opening line of a letter about a place changed after the draw was published."""
+    if not changed:
+        return ()
+    return (
+        _(
+            "The draw was changed after it was published, and so was your place: this "
+            "e-mail replaces the one you got before. The draw's page gives the reason."
+        ),
+    )
+
+
 def tell_tables(round_: Round, rules: LeagueRules) -> int:
     """Enqueue the letters of the round's published draw (each once): its seated players'
     and its reserves'; returns how many were new."""
@@ -80,7 +99,9 @@ def tell_tables(round_: Round, rules: LeagueRules) -> int:
         Seat.objects.filter(round=round_).select_related("player__user").order_by("table", "seat")
     ):
         seats_by_table.setdefault(seat.table_id, []).append(seat)
-    told = already_told(Kind.TABLE_DRAWN, [f"table:{table.pk}" for table in tables])
+    reserve_key = f"reserve:{round_.pk}"
+    told = already_told(Kind.TABLE_DRAWN, [*(f"table:{t.pk}" for t in tables), reserve_key])
+    told_before = {user_id for user_id, _key in told}  # told some place in this draw
     sent = 0
     for table in tables:
         key = f"table:{table.pk}"
@@ -89,19 +110,11 @@ def tell_tables(round_: Round, rules: LeagueRules) -> int:
             user = seat.player.user
             if user is None or not user.email or (user.pk, key) in told:
                 continue
-            compose = _composer(table, seats, seat.player_id, rules)
+            compose = _composer(table, seats, seat.player_id, rules, user.pk in told_before)
             sent += enqueue(user, Kind.TABLE_DRAWN, key, compose)
     seated = {seat.player_id for seats in seats_by_table.values() for seat in seats}
-    return sent + tell_reserves(round_, rules, seated)
-
-
-def tell_reserves(round_: Round, rules: LeagueRules, seated: set[int]) -> int:
-    """Enqueue the letter of each reserve of the round (registered, not in `seated`), once."""
     if not seated:  # no tables: nobody is a reserve of a draw
-        return 0
-    key = f"reserve:{round_.pk}"
-    told = already_told(Kind.TABLE_DRAWN, [key])
-    sent = 0
+        return sent
     reserves = (
         Registration.objects.filter(round=round_)
         .exclude(player_id__in=seated)
@@ -110,13 +123,18 @@ def tell_reserves(round_: Round, rules: LeagueRules, seated: set[int]) -> int:
     )
     for registration in reserves:
         user = registration.player.user
-        if user is None or not user.email or (user.pk, key) in told:
+        if user is None or not user.email or (user.pk, reserve_key) in told:
             continue
-        sent += enqueue(user, Kind.TABLE_DRAWN, key, lambda: reserve_letter(round_, rules))
+        compose = _reserve_composer(round_, rules, user.pk in told_before)
+        sent += enqueue(user, Kind.TABLE_DRAWN, reserve_key, compose)
     return sent
 
 
 def _composer(
-    table: Table, seats: list[Seat], player_id: int, rules: LeagueRules
+    table: Table, seats: list[Seat], player_id: int, rules: LeagueRules, changed: bool
 ) -> Callable[[], Letter]:
-    return lambda: drawn_letter(table, seats, player_id, rules)
+    return lambda: drawn_letter(table, seats, player_id, rules, changed=changed)
+
+
+def _reserve_composer(round_: Round, rules: LeagueRules, changed: bool) -> Callable[[], Letter]:
+    return lambda: reserve_letter(round_, rules, changed=changed)

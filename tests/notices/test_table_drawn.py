@@ -128,14 +128,16 @@ def test_a_round_without_a_reserve_tells_no_reserve(round_one):
     ("language", "subject", "says"),
     [
         ("en", "Whist Online League: Round 1 draw",
-         ["You are a reserve in round 1, Sunday 20 Dec 2026, 20:30: every table is full.",
+         ["You are a reserve in round 1, Sunday 20 Dec 2026, 20:30: there is no seat for you"
+          " at the tables.",
           "the organizer may bring you in: you will then get an e-mail with your table.",
           "Where we play (join at 20:20): https://meet.example.org/whist"]),
         ("he", "\u2068Whist Online League\u2069: הגרלת השולחנות של מחזור 1",
-         ["אתה מחליף במחזור 1, יום ראשון 20.12.2026, 20:30: כל השולחנות מלאים.",
+         ["אתה מחליף במחזור 1, יום ראשון 20.12.2026, 20:30: אין לך מקום בשולחנות.",
           "המארגן עשוי להכניס אותך לשחק"]),
         ("ru", "Whist Online League: Тур 1: жеребьёвка",
-         ["Вы запасной: тур 1,", "Все столы заполнены.", "организатор может посадить вас"]),
+         ["Вы запасной: тур 1,", "Места за столами для вас нет.",
+          "организатор может посадить вас"]),
     ],
 )  # fmt: skip
 def test_the_reserves_letter_is_in_his_language(round_one, language, subject, says):
@@ -147,15 +149,47 @@ def test_the_reserves_letter_is_in_his_language(round_one, language, subject, sa
         assert sentence in row.text, row.text
 
 
-def test_a_reserve_brought_in_is_told_his_table(round_one):
-    reserve = drawn_with_a_reserve(round_one)
+CHANGED = "The draw was changed after it was published, and so was your place"
+
+
+def letters_of(user_id: int) -> dict[str, str]:
+    """The draw's letters to `user_id`: key -> text."""
+    return {row.key: row.text for row in rows(Kind.TABLE_DRAWN) if row.user_id == user_id}
+
+
+def test_a_reserve_brought_in_is_told_his_table_and_the_player_out_that_he_is_a_reserve(
+    round_one,
+):
+    reserve = drawn_with_a_reserve(round_one, "en")
+    out = Seat.objects.filter(round=round_one, player__user__isnull=False).first().player
+    set_language(out.user, "en")
     sweep_season(round_one.season_id)
-    seated = Seat.objects.filter(round=round_one).first().player
-    swap_players(round_one, reserve, seated, reason="a player is ill")
-    sweep_season(round_one.season_id)
+    first = {**letters_of(reserve.user_id), **letters_of(out.user_id)}
+    assert all(CHANGED not in text for text in first.values())
+    swap_players(round_one, reserve, out, reason="a player is ill")
+    assert sweep_season(round_one.season_id) == 2
     table = Seat.objects.get(round=round_one, player=reserve).table
-    keys = {row.key for row in rows(Kind.TABLE_DRAWN) if row.user_id == reserve.user_id}
-    assert keys == {f"reserve:{round_one.pk}", f"table:{table.pk}"}
+    brought_in = letters_of(reserve.user_id)
+    assert set(brought_in) == {f"reserve:{round_one.pk}", f"table:{table.pk}"}
+    assert CHANGED in brought_in[f"table:{table.pk}"]
+    swapped_out = letters_of(out.user_id)
+    assert set(swapped_out) == {f"table:{table.pk}", f"reserve:{round_one.pk}"}
+    assert CHANGED in swapped_out[f"reserve:{round_one.pk}"]
+    assert "there is no seat for you at the tables" in swapped_out[f"reserve:{round_one.pk}"]
+
+
+def test_a_player_moved_to_another_table_is_told_his_new_one(round_one):
+    f.register(round_one, ["Yael", "Tom", "Gil", "Ben"])
+    drawn(round_one)
+    dana = Player.objects.get(name="Dana")
+    other = Seat.objects.filter(round=round_one).exclude(table=dana.seats.get().table).first()
+    sweep_season(round_one.season_id)
+    swap_players(round_one, dana, other.player, reason="two friends at one table")
+    sweep_season(round_one.season_id)
+    new_table = Seat.objects.get(round=round_one, player=dana).table
+    letters = letters_of(dana.user_id)
+    assert len(letters) == 2 and CHANGED in letters[f"table:{new_table.pk}"]
+    assert f"You play at table {new_table.number}" in letters[f"table:{new_table.pk}"]
 
 
 def test_the_desks_publish_tells_the_players(round_one, client, django_capture_on_commit_callbacks):
