@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, QuerySet
 
 from league.draw_check import matches_seed
 from league.models import DrawChange, DrawRecord, Player, Registration, Round, Seat
@@ -54,13 +54,7 @@ def load_draw(round_: Round) -> DrawView:
     tables: dict[int, list[Player]] = {}
     for seat in seats:
         tables.setdefault(seat.table.number, []).append(seat.player)
-    reserves = [
-        r.player
-        for r in Registration.objects.filter(round=round_)
-        .exclude(Exists(Seat.objects.filter(round=round_, player=OuterRef("player"))))
-        .select_related("player")
-        .order_by("created_at", "id")
-    ]
+    reserves = [r.player for r in reserve_registrations(round_).select_related("player")]
     # A round with tables but no draw on record (imported) says so: never a guess.
     return DrawView(
         round=round_.number,
@@ -68,6 +62,15 @@ def load_draw(round_: Round) -> DrawView:
         seed=round_.draw_seed,
         tables=list(tables.values()),
         reserves=reserves,
+    )
+
+
+def reserve_registrations(round_: Round) -> QuerySet[Registration]:
+    """The round's reserves: its registrations with no seat, in registration order."""
+    return (
+        Registration.objects.filter(round=round_)
+        .exclude(Exists(Seat.objects.filter(round=round_, player=OuterRef("player"))))
+        .order_by("created_at", "id")
     )
 
 

@@ -8,14 +8,15 @@ account get their private links through the organizer, as before."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from core.site import absolute_url
-from league.models import Registration, Round, Seat, Table
+from draws.stored import reserve_registrations
+from league.models import Round, Seat, Table
 from league.round_names import round_in_sentence
 from league.rules import LeagueRules
 from mail.kinds import Kind
@@ -110,31 +111,15 @@ def tell_tables(round_: Round, rules: LeagueRules) -> int:
             user = seat.player.user
             if user is None or not user.email or (user.pk, key) in told:
                 continue
-            compose = _composer(table, seats, seat.player_id, rules, user.pk in told_before)
+            changed = user.pk in told_before
+            compose = partial(drawn_letter, table, seats, seat.player_id, rules, changed=changed)
             sent += enqueue(user, Kind.TABLE_DRAWN, key, compose)
-    seated = {seat.player_id for seats in seats_by_table.values() for seat in seats}
-    if not seated:  # no tables: nobody is a reserve of a draw
+    if not seats_by_table:  # no tables: nobody is a reserve of a draw
         return sent
-    reserves = (
-        Registration.objects.filter(round=round_)
-        .exclude(player_id__in=seated)
-        .select_related("player__user")
-        .order_by("created_at", "id")
-    )
-    for registration in reserves:
+    for registration in reserve_registrations(round_).select_related("player__user"):
         user = registration.player.user
         if user is None or not user.email or (user.pk, reserve_key) in told:
             continue
-        compose = _reserve_composer(round_, rules, user.pk in told_before)
+        compose = partial(reserve_letter, round_, rules, changed=user.pk in told_before)
         sent += enqueue(user, Kind.TABLE_DRAWN, reserve_key, compose)
     return sent
-
-
-def _composer(
-    table: Table, seats: list[Seat], player_id: int, rules: LeagueRules, changed: bool
-) -> Callable[[], Letter]:
-    return lambda: drawn_letter(table, seats, player_id, rules, changed=changed)
-
-
-def _reserve_composer(round_: Round, rules: LeagueRules, changed: bool) -> Callable[[], Letter]:
-    return lambda: reserve_letter(round_, rules, changed=changed)
