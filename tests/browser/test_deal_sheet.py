@@ -45,21 +45,25 @@ SAVED_AND_SENT = """count => {
 }"""
 
 
-# True when the element is wholly inside the viewport and no fixed or sticky bar it is not
-# part of covers any of it: the player can tap it without scrolling first.
-IN_VIEW_AND_CLEAR = """el => {
+# Why the player could not tap the element without scrolling first: "" when it is wholly
+# inside the viewport and no fixed or sticky bar it is not part of covers any of it.
+NOT_IN_VIEW_OR_COVERED = """el => {
   const box = el.getBoundingClientRect();
   const root = document.documentElement;
+  const where = `box ${Math.round(box.top)}-${Math.round(box.bottom)} of ${root.clientHeight}`;
   if (!box.width || !box.height || box.top < 0 || box.left < 0 ||
-      box.bottom > root.clientHeight || box.right > root.clientWidth) return false;
+      box.bottom > root.clientHeight || box.right > root.clientWidth) return `off screen: ${where}`;
   for (const bar of document.body.querySelectorAll("*")) {
     const position = getComputedStyle(bar).position;
     if ((position !== "fixed" && position !== "sticky") || bar.contains(el)) continue;
     const cover = bar.getBoundingClientRect();
     if (cover.left < box.right && box.left < cover.right &&
-        cover.top < box.bottom && box.top < cover.bottom) return false;
+        cover.top < box.bottom && box.top < cover.bottom) {
+      const covered = `${Math.round(cover.top)}-${Math.round(cover.bottom)}`;
+      return `under .${bar.className} ${covered}: ${where}`;
+    }
   }
-  return true;
+  return "";
 }"""
 
 
@@ -73,11 +77,27 @@ class Taps:
         self.missed: list[str] = []
 
     def tap(self, locator) -> None:  # type: ignore[no-untyped-def]
-        if not locator.evaluate(IN_VIEW_AND_CLEAR):
+        reason = locator.evaluate(NOT_IN_VIEW_OR_COVERED)
+        if reason:
             self.swipes += 1
-            self.missed.append(str(locator))
+            self.missed.append(f"{locator}: {reason}")
         locator.click()
         self.count += 1
+
+
+def screenshot_in_place(page, name: str, *, whole_page: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Save a screenshot without moving the sheet under the player's finger: a whole-page
+    one stretches the viewport for a moment, which can leave the page scrolled elsewhere,
+    and no player's phone does that between two taps."""
+    place = page.evaluate("[Math.round(window.scrollY), window.innerHeight]")
+    if whole_page:
+        screenshot(page, name)
+    else:
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    page.evaluate("y => window.scrollTo({top: y, left: 0, behavior: 'instant'})", place[0])
+    page.wait_for_function(
+        "([y, h]) => Math.round(window.scrollY) === y && window.innerHeight === h", arg=place
+    )
 
 
 def bidding_order(declarer: int) -> list[int]:
@@ -130,7 +150,7 @@ def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
     sheet = page.locator("#deal-sheet")
     expect(sheet).to_be_visible()
     expect(page.locator("table.sheet")).to_be_hidden()
-    screenshot(page, f"deal-sheet-empty-{language}")
+    screenshot_in_place(page, f"deal-sheet-empty-{language}")
 
     taps = Taps()
     number = sheet.locator("[data-deal-number]")
@@ -138,8 +158,8 @@ def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
         enter_deal(page, taps, deal)
         expect(number).to_have_text(str(index + 2))
         if index == 2:
-            screenshot(page, f"deal-sheet-deal-4-{language}")
-            page.screenshot(path=str(SCREENSHOTS / f"deal-sheet-phone-view-{language}.png"))
+            screenshot_in_place(page, f"deal-sheet-deal-4-{language}")
+            screenshot_in_place(page, f"deal-sheet-phone-view-{language}", whole_page=False)
     expect(sheet.locator("[data-status]")).to_have_text(re.compile(r"\S"))
     page.wait_for_function(SAVED_AND_SENT, arg=RELOAD_AFTER * 11)
     assert len(SheetDraft.objects.get(table=table).data["fields"]) == RELOAD_AFTER * 11
@@ -154,7 +174,7 @@ def test_a_28_deal_sheet_entered_deal_by_deal_survives_a_reload(
     for seat, total in enumerate(restored or []):
         expect(sheet.locator("[data-total]").nth(seat)).to_have_text(str(total))
     expect(sheet.locator("[data-totals-title]")).to_contain_text(f"{RELOAD_AFTER}")
-    screenshot(page, f"deal-sheet-restored-{language}")
+    screenshot_in_place(page, f"deal-sheet-restored-{language}")
 
     for index, deal in enumerate(deals[RELOAD_AFTER:], start=RELOAD_AFTER):
         enter_deal(page, taps, deal)
@@ -345,7 +365,7 @@ def test_a_draft_still_on_its_way_when_the_sheet_is_saved_does_not_come_back(
 
 
 def in_view_and_clear(locator) -> bool:  # type: ignore[no-untyped-def]
-    return bool(locator.evaluate(IN_VIEW_AND_CLEAR))
+    return not locator.evaluate(NOT_IN_VIEW_OR_COVERED)
 
 
 def tap_contracts_adding_up_to_13(sheet) -> None:  # type: ignore[no-untyped-def]
@@ -383,9 +403,8 @@ def test_a_saved_sheet_with_a_bad_deal_shows_the_sentence_beside_its_field_in_vi
     assert sentence.evaluate("p => p.closest('tr').previousElementSibling.dataset.seatRow") == "3"
     field = sheet.locator('[data-cell="contract-3"]')
     expect(field).to_have_class(re.compile("has-problem"))
-    page.wait_for_function(
-        f"() => ({IN_VIEW_AND_CLEAR})(document.querySelector('[data-problem=\"contract-3\"]'))"
-    )
+    problem = "document.querySelector('[data-problem=\"contract-3\"]')"
+    page.wait_for_function(f"() => !({NOT_IN_VIEW_OR_COVERED})({problem})")
     assert in_view_and_clear(field)
     described = field.get_attribute("aria-describedby") or ""
     assert sentence.get_attribute("id") in described.split()
