@@ -126,6 +126,8 @@
       label.textContent = "";
     }
     root.querySelector("[data-number-pad]").hidden = !padTarget;
+    // Docked only while it is the keypad: empty, it covered the 13 bids at the screen's foot.
+    root.querySelector("[data-keys]").classList.toggle("is-docked", padTarget);
     root.querySelectorAll("[data-number]").forEach(function (button) {
       button.setAttribute("aria-pressed", padTarget && get(current, target) === button.dataset.number ? "true" : "false");
     });

@@ -273,6 +273,33 @@ def open_sheet(chromium, live_server, table, language: str = "en", **options):  
     return context, page
 
 
+def bids_out_of_reach(sheet) -> list[str]:  # type: ignore[no-untyped-def]
+    """The bid buttons a player could not tap without scrolling, each with the reason."""
+    reasons = sheet.locator("[data-bid]").evaluate_all(
+        f"buttons => buttons.map(b => [b.textContent, ({NOT_IN_VIEW_OR_COVERED})(b)])"
+    )
+    return [f"{bid}: {reason}" for bid, reason in reasons if reason]
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_every_bid_is_within_reach_while_the_sheet_asks_for_the_bid(
+    live_server, chromium, make_season, language
+):
+    """At 390x844 the whole bid grid is on screen when a deal opens, clear of the sticky
+    totals and of the keypad's dock (which docked empty and covered the 13 bids)."""
+    season = make_season(players=8, rounds=3)
+    table, _players = seat_players_with_accounts(season)
+    context, page = open_sheet(chromium, live_server, table, language)
+    sheet = page.locator("#deal-sheet")
+    expect(sheet).to_be_visible()
+    assert bids_out_of_reach(sheet) == []
+    enter_deal(page, Taps(), model_deals(5, 1, get_preset("whist-online"), summary_only=True)[0])
+    expect(sheet.locator("[data-deal-number]")).to_have_text("2")
+    page.wait_for_function(SAVED_AND_SENT, arg=11)
+    assert bids_out_of_reach(sheet) == []
+    context.close()
+
+
 CONTRACTS_SUM_13 = {"en": "exactly 13", "he": "בדיוק 13"}
 
 
