@@ -3,13 +3,15 @@ account: his table, the other players, the evening and where the league plays, a
 to his table's page (key "table:<id>"); to each registered player left without a table (a
 reserve), that he is one and that he hears again if he is brought in (key "reserve:<round
 id>"). A draw changed after its publication (a swap, a reserve brought in) tells each player
-whose place changed his new one, saying it replaces the e-mail before. Players without an
-account get their private links through the organizer, as before."""
+whose place changed his new one, saying it replaces the e-mail before; a place he was told
+before and left, then given again, is told again (key "table:<id>:<n>", his n-th letter).
+Players without an account get their private links through the organizer, as before."""
 
 from __future__ import annotations
 
 from functools import partial
 
+from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -22,7 +24,7 @@ from league.rules import LeagueRules
 from mail.kinds import Kind
 from mail.letters import Letter
 from mail.outbox import enqueue
-from notices.told import already_told
+from notices.told import told_places
 from publishing.messages import day_and_time, isolated_name, play_place_lines
 
 
@@ -92,34 +94,47 @@ def _changed(changed: bool) -> tuple[str, ...]:
 
 
 def tell_tables(round_: Round, rules: LeagueRules) -> int:
-    """Enqueue the letters of the round's published draw (each once): its seated players'
-    and its reserves'; returns how many were new."""
+    """Enqueue the letters of the round's published draw: to each of its seated players and
+    its reserves whose last letter of this draw does not give his place now (none yet, or
+    another place: moved, brought in, swapped out, or moved back to a place told before);
+    returns how many were new."""
     tables = list(Table.objects.filter(round=round_).select_related("round__season__league"))
     seats_by_table: dict[int, list[Seat]] = {}
     for seat in (
         Seat.objects.filter(round=round_).select_related("player__user").order_by("table", "seat")
     ):
         seats_by_table.setdefault(seat.table_id, []).append(seat)
-    reserve_key = f"reserve:{round_.pk}"
-    told = already_told(Kind.TABLE_DRAWN, [*(f"table:{t.pk}" for t in tables), reserve_key])
-    told_before = {user_id for user_id, _key in told}  # told some place in this draw
+    reserve_place = f"reserve:{round_.pk}"
+    told = told_places(Kind.TABLE_DRAWN, [*(f"table:{t.pk}" for t in tables), reserve_place])
     sent = 0
     for table in tables:
-        key = f"table:{table.pk}"
         seats = seats_by_table.get(table.pk, [])
         for seat in seats:
             user = seat.player.user
-            if user is None or not user.email or (user.pk, key) in told:
-                continue
-            changed = user.pk in told_before
-            compose = partial(drawn_letter, table, seats, seat.player_id, rules, changed=changed)
-            sent += enqueue(user, Kind.TABLE_DRAWN, key, compose)
+            key = user and _key_to_tell(user, f"table:{table.pk}", told)
+            if user and key:
+                compose = partial(
+                    drawn_letter, table, seats, seat.player_id, rules, changed=user.pk in told
+                )
+                sent += enqueue(user, Kind.TABLE_DRAWN, key, compose)
     if not seats_by_table:  # no tables: nobody is a reserve of a draw
         return sent
     for registration in reserve_registrations(round_).select_related("player__user"):
         user = registration.player.user
-        if user is None or not user.email or (user.pk, reserve_key) in told:
-            continue
-        compose = partial(reserve_letter, round_, rules, changed=user.pk in told_before)
-        sent += enqueue(user, Kind.TABLE_DRAWN, reserve_key, compose)
+        key = user and _key_to_tell(user, reserve_place, told)
+        if user and key:
+            compose = partial(reserve_letter, round_, rules, changed=user.pk in told)
+            sent += enqueue(user, Kind.TABLE_DRAWN, key, compose)
     return sent
+
+
+def _key_to_tell(user: User, place: str, told: dict[int, list[str]]) -> str | None:
+    """The key of the letter telling `user` his `place`, or None when there is none to send
+    (no address, or his last letter gave this place). A place he was told before and then
+    left gets a new key: its letter is his next one (`table:7:3`, the third)."""
+    if not user.email:
+        return None
+    places = told.get(user.pk, [])
+    if places and places[-1] == place:
+        return None
+    return place if place not in places else f"{place}:{len(places) + 1}"

@@ -192,6 +192,44 @@ def test_a_player_moved_to_another_table_is_told_his_new_one(round_one):
     assert f"You play at table {new_table.number}" in letters[f"table:{new_table.pk}"]
 
 
+def test_a_player_moved_back_to_a_table_he_was_told_before_is_told_it_again(round_one):
+    f.register(round_one, ["Yael", "Tom", "Gil", "Ben"])
+    drawn(round_one)
+    dana = Player.objects.get(name="Dana")
+    first_table = dana.seats.get().table
+    other = Seat.objects.filter(round=round_one).exclude(table=first_table).first().player
+    sweep_season(round_one.season_id)
+    swap_players(round_one, dana, other, reason="two friends at one table")
+    sweep_season(round_one.season_id)
+    second_table = dana.seats.get().table
+    swap_players(round_one, dana, other, reason="the friends asked to stay apart")
+    # Dana, and the other player if he has an account: each is back at his first table
+    assert sweep_season(round_one.season_id) == 1 + (other.user_id is not None)
+    assert Seat.objects.get(round=round_one, player=dana).table == first_table
+    letters = letters_of(dana.user_id)
+    # his third letter, the newest, gives his first table again
+    again = f"table:{first_table.pk}:3"
+    assert list(letters) == [f"table:{first_table.pk}", f"table:{second_table.pk}", again]
+    assert CHANGED in letters[again]
+    assert f"You play at table {first_table.number}" in letters[again]
+    assert sweep_season(round_one.season_id) == 0  # told once
+
+
+def test_a_reserve_brought_in_then_swapped_out_again_is_told_he_is_a_reserve_again(round_one):
+    reserve = drawn_with_a_reserve(round_one, "en")
+    out = Seat.objects.filter(round=round_one, player__user__isnull=False).first().player
+    sweep_season(round_one.season_id)
+    swap_players(round_one, reserve, out, reason="a player is ill")
+    sweep_season(round_one.season_id)
+    swap_players(round_one, out, reserve, reason="he is well again")
+    sweep_season(round_one.season_id)
+    letters = letters_of(reserve.user_id)
+    assert len(letters) == 3
+    again = f"reserve:{round_one.pk}:3"
+    assert "there is no seat for you at the tables" in letters[again]
+    assert CHANGED in letters[again]
+
+
 def test_the_desks_publish_tells_the_players(round_one, client, django_capture_on_commit_callbacks):
     organizer = get_user_model().objects.create_user("organizer", password="pw")
     round_one.season.league.organizers.add(organizer)
