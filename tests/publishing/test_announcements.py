@@ -135,8 +135,11 @@ def test_a_season_status_moved_by_the_sweep_is_announced(announced):
 
 
 def _season_post(season: Season, **changed: str) -> dict[str, str]:
-    """The admin's change form of `season` as it shows it, with `changed` fields."""
+    """The admin's change form of `season` as it shows it, with `changed` fields (and the
+    rules' hidden initial value the admin sends to tell an edit of them: the field has a
+    default)."""
     return {
+        "initial-rules": json.dumps(season.rules),
         "league": str(season.league_id),
         "slug": season.slug,
         "name": season.name,
@@ -160,8 +163,22 @@ def test_an_admin_edit_of_a_seasons_dates_republishes(
         response = admin_client.post(url, _season_post(season, end="2099-11-30"))
     assert response.status_code == 302
     assert Season.objects.get(pk=season.pk).end == dt.date(2099, 11, 30)
-    # once, not per saved row (the admin's form counts its rules field as edited)
-    assert [a[0] for a in announced if a[1] != Change.PUBLISHED] == [season.pk]
+    # once, not per saved row; the dates are shown, no result changes with them
+    assert [a for a in announced if a[1] != Change.PUBLISHED] == [(season.pk, Change.SHOWN)]
+    assert published == [(season.pk, False)]
+
+
+def test_an_admin_edit_of_a_seasons_rules_announces_changed_results(
+    admin_client, announced, published, django_capture_on_commit_callbacks
+):
+    season = make_season(rules=LeagueRules.from_preset("whist-online-league").to_dict())
+    url = reverse("admin:league_season_change", args=[season.pk])
+    rules = json.dumps({**season.rules, "min_games": 12})
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(url, _season_post(season, rules=rules))
+    assert response.status_code == 302
+    assert Season.objects.get(pk=season.pk).rules["min_games"] == 12
+    assert [a for a in announced if a[1] != Change.PUBLISHED] == [(season.pk, Change.RESULTS)]
     assert published == [(season.pk, False)]
 
 
