@@ -1,9 +1,19 @@
-"""Project-wide pytest fixtures."""
+"""Project-wide pytest fixtures, and the property tests' profiles."""
+
+import os
 
 import pytest
 from axes.handlers.proxy import AxesProxyHandler
 from django.core.cache import cache
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
+
+# CI (.ci/run: HYPOTHESIS_PROFILE=ci) tries each property on a fixed set of examples, so a
+# commit passes or fails there the same way every time; a developer's `make test` draws new
+# examples on every run and finds what a fixed set never would (a failure prints the
+# example to add with @example).
+hypothesis_settings.register_profile("ci", derandomize=True, database=None)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(autouse=True)
