@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -202,7 +203,14 @@ def _desk(round_: Round) -> dict[str, Any]:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The round desk: registrations (with latecomers), close, draw, publish, the tables
     with their result states (disputed first), swaps, finish, and the chat texts."""
-    round_ = _round(request, slug, number)
+    return _round_page(request, _round(request, slug, number))
+
+
+def _round_page(
+    request: HttpRequest, round_: Round, refused_names: RefusedNames | None = None
+) -> HttpResponse:
+    """The round desk's page; with `refused_names`, the names typed in one of its forms kept
+    there with the sentence that refused them beside it (400)."""
     rules = season_rules(round_.season)
     desk = _desk(round_)
     section = published_round(round_.season, round_.number) if round_.draw_published_at else None
@@ -226,7 +234,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 if desk["drawn"] and round_.status != Round.Status.FINISHED  # links expired
                 else None
             ),
+            "refused_names": refused_names,
         },
+        status=400 if refused_names else 200,
     )
 
 
@@ -247,19 +257,35 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 RegisterAction = Callable[..., object]
 
 
+@dataclass(frozen=True)
+class RefusedNames:
+    """Names typed in the round desk's box `form` ("names" or "latecomers"), refused."""
+
+    form: str
+    text: str
+    error: str
+
+
 def _register_names(
     request: HttpRequest, round_: Round, action: RegisterAction, url_name: str, success: str
 ) -> HttpResponse:
     """Register the typed names with `action(round_, players, actor=...)`; names that are not
     exactly a known player's go through the organizer's "did you mean?" step first."""
     names = typed_names(request)
+    form = "latecomers" if url_name == "manage:latecomer" else "names"
+
+    def kept(error: ActionError) -> HttpResponse:
+        """The desk again, the typed names in their box and the refusal beside it."""
+        if error.code == ActionCode.FORBIDDEN:
+            return refused(request, error, _back(round_))
+        return _round_page(request, round_, RefusedNames(form, "\n".join(names), str(error)))
+
     if not names:
-        missing = ActionError(ActionCode.NAMES_MISSING, _("Enter at least one name."))
-        return refused(request, missing, _back(round_))
+        return kept(ActionError(ActionCode.NAMES_MISSING, _("Enter at least one name.")))
     try:
         matches = match_players(names, _("Names"))
     except ActionError as error:
-        return refused(request, error, _back(round_))
+        return kept(error)
     url = reverse(url_name, args=[round_.season.slug, round_.number])
     if not confirming(request) and needs_confirmation(matches):
         return _confirm_names(request, round_, matches, url)
@@ -275,7 +301,7 @@ def _register_names(
     except NameChoiceMissing as missing:
         return _confirm_names(request, round_, matches, url, choices, missing.message)
     except ActionError as error:
-        return refused(request, error, _back(round_))
+        return kept(error)
     messages.success(request, success)
     return HttpResponseRedirect(_back(round_))
 

@@ -91,23 +91,47 @@ def test_wrong_roles_cannot_manage(client, who):
     assert not AuditEntry.objects.exists()
 
 
+def test_refused_names_stay_in_their_box_with_the_sentence_beside_it(client):
+    """A list of names refused (one name too long) is not lost: the desk shows it again in
+    its box, the sentence beside the box, and registers nobody."""
+    season = make_season()
+    organizer = make_organizer(season)
+    round_ = make_round(season)
+    client.force_login(organizer)
+    typed = "Dana\nEli\n" + "x" * 200 + "\nNoa"
+    response = client.post(url("register", round_), {"names": typed})
+    assert response.status_code == 400
+    page = response.content.decode()
+    box = page[page.index('<textarea id="names"') : page.index("</textarea>")]
+    assert 'aria-describedby="names-error"' in box
+    assert box.split(">", 1)[1] == typed
+    error = page[page.index('id="names-error"') :].split("</p>", 1)[0]
+    assert "longer than" in error
+    assert not round_.registrations.exists()
+    round_.status = Round.Status.CLOSED
+    round_.save()
+    response = client.post(url("latecomer", round_), {"names": "   "})
+    assert response.status_code == 400
+    assert 'id="latecomers-error"' in response.content.decode()
+
+
 def test_bad_input_gives_messages_not_errors(client):
     season = make_season()
     organizer = make_organizer(season)
     round_ = make_round(season)
     client.force_login(organizer)
     checks = [
-        (url("draw", round_), {"seed": "-3"}, "The seed must be a whole number"),
-        (url("register", round_), {"names": "   "}, "Enter at least one name"),
-        (url("register", round_), {"names": "x" * 200}, "longer than"),
-        (url("unregister", round_), {"player": "abc"}, "no such player"),
-        (url("swap", round_), {"first": "1"}, "Choose two players"),
-        (url("publish", round_), {}, "not been drawn"),
-        (url("reopen", round_), {}, ""),
+        (url("draw", round_), {"seed": "-3"}, "The seed must be a whole number", 200),
+        (url("register", round_), {"names": "   "}, "Enter at least one name", 400),
+        (url("register", round_), {"names": "x" * 200}, "longer than", 400),
+        (url("unregister", round_), {"player": "abc"}, "no such player", 200),
+        (url("swap", round_), {"first": "1"}, "Choose two players", 200),
+        (url("publish", round_), {}, "not been drawn", 200),
+        (url("reopen", round_), {}, "", 200),
     ]
-    for address, data, message in checks:
+    for address, data, message, status in checks:
         response = client.post(address, data, follow=True)
-        assert response.status_code == 200
+        assert response.status_code == status
         assert message in response.content.decode()
     response = client.post(
         reverse("manage:season", args=[season.slug]), {"number": 1, "date": "2099-01-04"}
