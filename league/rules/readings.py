@@ -98,7 +98,11 @@ def podium_windows(rules: LeagueRules, season_end: dt.date | None) -> list[str]:
     if not rules.podium_windows:
         return []
     sentences = [
-        _("To finish 1st to 3rd: at least %(games)d games in the last %(rounds)d rounds.")
+        ngettext(
+            "To finish 1st to 3rd: at least %(games)d game in the last %(rounds)d rounds.",
+            "To finish 1st to 3rd: at least %(games)d games in the last %(rounds)d rounds.",
+            window.min_games,
+        )
         % {"games": window.min_games, "rounds": window.last_rounds}
         for window in rules.podium_windows
     ]

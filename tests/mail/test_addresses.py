@@ -121,6 +121,10 @@ def test_me_clears_the_address_and_then_gets_no_e_mails(client):
     page = _me(client)
     assert "Your account has no e-mail address now: it gets no e-mails." in page
     assert enqueue(user, Kind.RESULTS, "version:1", letter) is False
+    # the kinds he is subscribed to do not say he gets them: not without an address
+    kinds = page[page.index('<ul class="mail-kinds">') :].split("</ul>", 1)[0]
+    assert "you get them" not in kinds
+    assert kinds.count("you will get them once your account has an address") == len(Kind) - 1
 
 
 def test_me_refuses_a_bad_address(client):

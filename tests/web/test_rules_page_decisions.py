@@ -53,3 +53,20 @@ def test_rules_page_says_the_final_month_ends_the_day_before_the_end_date(
     with translation.override(language):
         first, last = date_format(dt.date(2024, 6, 1)), date_format(dt.date(2024, 6, 30))
     assert this_season.format(first=first, last=last) in page
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "four"),
+    [
+        ("en", "at least 1 game in the last 2 rounds.", "at least 4 games in the last 8 rounds."),
+        ("he", "לפחות משחק 1 ב-2 המחזורים האחרונים", "לפחות 4 משחקים ב-8 המחזורים האחרונים"),
+    ],
+)
+def test_the_podium_conditions_say_one_game_in_the_singular(language, one, four):
+    from league.rules import LeagueRules
+    from league.rules.readings import podium_windows
+
+    rules = LeagueRules.from_preset("whist-online-league")
+    with translation.override(language):
+        sentences = " ".join(podium_windows(rules, None))
+    assert one in sentences and four in sentences
