@@ -124,6 +124,24 @@ def test_signup_then_claim_then_approval_through_the_pages(client):
     assert player.user.username == "dana"
 
 
+@pytest.mark.parametrize(
+    ("language", "on_me", "on_claim"),
+    [
+        ("en", "New to the club? An organizer adds new players", "Not in the list?"),
+        ("he", "חדש במועדון? שחקנים חדשים מוסיף מארגן", "לא מופיע ברשימה?"),
+        ("ru", "Впервые в клубе? Новых игроков добавляет организатор", "Вас нет в списке?"),
+    ],
+)
+def test_a_new_player_not_in_the_list_is_told_how_to_join(client, language, on_me, on_claim):
+    """A new account with no player of its own: /me/ and the claim page say the next step
+    (an organizer adds new players, by registering them for a round)."""
+    client.force_login(make_user())
+    me = client.get(reverse("web:my_rounds"), HTTP_ACCEPT_LANGUAGE=language)
+    assert on_me in me.content.decode()
+    claim = client.get(reverse("claim_player"), HTTP_ACCEPT_LANGUAGE=language)
+    assert on_claim in claim.content.decode()
+
+
 def test_claim_form_with_bad_player_is_400(client):
     client.force_login(make_user())
     response = client.post(reverse("claim_player"), {"player": "999999"})
