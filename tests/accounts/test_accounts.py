@@ -129,7 +129,7 @@ def test_signup_then_claim_then_approval_through_the_pages(client):
     [
         ("en", "New to the club? An organizer adds new players", "Not in the list?"),
         ("he", "חדש במועדון? שחקנים חדשים מוסיף מארגן", "לא מופיע ברשימה?"),
-        ("ru", "Впервые в клубе? Новых игроков добавляет организатор", "Вас нет в списке?"),
+        ("ru", "Впервые в клубе? Новых игроков добавляет организатор", "Вас нет в списке?"),  # noqa: RUF001  -- Russian
     ],
 )
 def test_a_new_player_not_in_the_list_is_told_how_to_join(client, language, on_me, on_claim):
