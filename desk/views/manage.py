@@ -294,6 +294,10 @@ def _register_names(
     def run() -> None:
         with transaction.atomic():
             players = confirmed_players([m.name for m in matches], choices)
+            if not players:
+                raise ActionError(
+                    ActionCode.NAMES_MISSING, _("Every name was left out: nobody is registered.")
+                )
             action(round_, players, actor=request.user)
 
     try:

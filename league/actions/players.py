@@ -24,6 +24,7 @@ from league.name_match import (
 
 # The organizer's answer for a typed name that is a new player (else a candidate's id).
 NEW_PLAYER = "new"
+LEFT_OUT = "skip"  # the organizer's answer for a name he leaves out (a typo, a stray line)
 
 NAME_MAX_LENGTH = Player._meta.get_field("name").max_length or 80
 
@@ -133,8 +134,8 @@ def confirmed_players(
     names: Iterable[str], choices: Mapping[str, str] | None = None
 ) -> list[Player]:
     """The players for `names`: exact matches as they are, every other name as the
-    organizer chose in `choices` (a candidate's id, or NEW_PLAYER to create it). Without
-    `choices` (a program, not a form), a name with no near player is created.
+    organizer chose in `choices` (a candidate's id, NEW_PLAYER to create it, LEFT_OUT for
+    none). Without `choices` (a program, not a form), a name with no near player is created.
 
     Refuses, naming the name, when a choice is missing or is not one of its candidates;
     then nothing is created. Call inside the caller's transaction to keep it all or none.
@@ -148,6 +149,8 @@ def confirmed_players(
                 continue
             choice = choices.get(match.name, "") if choices is not None else ""
             ids = {str(pk): pk for pk, _name in match.candidates}
+            if choice == LEFT_OUT and choices is not None:
+                continue
             if choice == NEW_PLAYER or (choices is None and not match.candidates):
                 chosen[match.name] = None
             elif choice in ids:
@@ -168,6 +171,8 @@ def confirmed_players(
         taken: set[str] = set()
         players = []
         for match in matches:
+            if match.name not in chosen:  # left out
+                continue
             pk = chosen[match.name]
             players.append(existing[pk] if pk is not None else _create_player(match.name, taken))
     return list(dict.fromkeys(players))

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from league.actions.players import NEW_PLAYER
+from league.actions.players import LEFT_OUT, NEW_PLAYER
 from league.name_match import NameMatch
 
 CONFIRM_FIELD = "confirm"
@@ -28,7 +28,8 @@ def confirming(request: HttpRequest) -> bool:
 
 
 def posted_choices(request: HttpRequest, matches: Sequence[NameMatch]) -> dict[str, str]:
-    """The organizer's answer per name (`choice-I` for the I-th name): an id or NEW_PLAYER."""
+    """The organizer's answer per name (`choice-I` for the I-th name): an id, NEW_PLAYER or
+    LEFT_OUT."""
     return {m.name: request.POST.get(f"choice-{i}", "") for i, m in enumerate(matches)}
 
 
@@ -43,6 +44,7 @@ def choice_rows(matches: Sequence[NameMatch], chosen: dict[str, str] | None = No
             "candidates": [{"id": pk, "name": name} for pk, name in m.candidates],
             "chosen": chosen.get(m.name) or ("" if m.candidates else NEW_PLAYER),
             "new": NEW_PLAYER,
+            "left_out": LEFT_OUT,
         }
         for i, m in enumerate(matches)
     ]

@@ -74,6 +74,25 @@ def test_creating_a_new_player_beside_a_near_one_is_the_organizers_choice(client
     assert Player.objects.filter(name="shirra").exists()
 
 
+def test_a_name_left_out_at_the_confirm_step_is_neither_created_nor_registered(client, desk):
+    round_, shira = desk
+    response = client.post(url("register", round_), {"names": "Shira\n<b>stray line</b>"})
+    assert "Leave out “&lt;b&gt;stray line&lt;/b&gt;”" in response.content.decode()
+    data = {"confirm": "1", "name": ["Shira", "<b>stray line</b>"], "choice-1": "skip"}
+    assert client.post(url("register", round_), data).status_code == 302
+    assert list(Player.objects.all()) == [shira]
+    assert list(Registration.objects.values_list("player_id", flat=True)) == [shira.pk]
+
+
+def test_every_name_left_out_registers_nobody_and_says_so(client, desk):
+    round_, _shira = desk
+    data = {"confirm": "1", "name": ["shirra", "Omer"], "choice-0": "skip", "choice-1": "skip"}
+    response = client.post(url("register", round_), data)
+    assert response.status_code == 400
+    assert "Every name was left out: nobody is registered." in response.content.decode()
+    assert Player.objects.count() == 1 and not Registration.objects.exists()
+
+
 def test_a_missing_choice_asks_again_naming_the_name_and_writes_nothing(client, desk):
     round_, _shira = desk
     data = {"confirm": "1", "name": ["shirra", "Omer"], "choice-1": "new"}
