@@ -124,6 +124,14 @@ def test_csv_import_confirms_near_and_new_names_before_creating(client, desk):
     assert sorted(Player.objects.values_list("name", flat=True)) == ["Shira", "דנה"]
 
 
+def test_csv_import_leaves_out_the_names_the_organizer_leaves_out(client, desk):
+    _round, shira = desk
+    data = {"confirm": "1", "name": ["Shirra", "דנה"], "choice-0": "skip", "choice-1": "new"}
+    response = client.post(reverse("import_players"), data, follow=True)
+    assert "1 player created, 0 already existed" in response.content.decode()
+    assert sorted(Player.objects.values_list("name", flat=True)) == ["Shira", "דנה"]
+
+
 def test_csv_import_of_known_names_only_needs_no_confirmation(client, desk):
     upload = SimpleUploadedFile("p.csv", b"name\nSHIRA\n")
     response = client.post(reverse("import_players"), {"file": upload}, follow=True)
