@@ -125,7 +125,7 @@ def test_csv_import_confirms_near_and_new_names_before_creating(client, desk):
 
 
 def test_csv_import_leaves_out_the_names_the_organizer_leaves_out(client, desk):
-    _round, shira = desk
+    _round, _shira = desk
     data = {"confirm": "1", "name": ["Shirra", "דנה"], "choice-0": "skip", "choice-1": "new"}
     response = client.post(reverse("import_players"), data, follow=True)
     assert "1 player created, 0 already existed" in response.content.decode()
