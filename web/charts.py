@@ -64,11 +64,14 @@ def line_chart(
     title: str,
     invert: bool = False,
 ) -> SafeString:
-    """An accessible SVG line chart; `invert` puts the lowest value on top (ranks)."""
+    """An accessible SVG line chart; `invert` puts the lowest value on top (ranks: the axis
+    starts at 1st, never at a place 0)."""
     values = [v for s in series for v in s.values if v is not None]
     if not labels or not values:
         return SafeString("")
     ticks = nice_ticks(min(values), max(values))
+    if invert and ticks[0] < 1 <= min(values):
+        ticks = [1, *(tick for tick in ticks if tick > 1)]
     low, high = ticks[0], ticks[-1]
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM

@@ -50,6 +50,12 @@ def test_inverted_chart_puts_rank_one_on_top():
     assert first_y < last_y
 
 
+def test_a_rank_chart_starts_at_first_place_not_at_a_place_zero():
+    svg = line_chart(["1", "2", "3"], colored([("Dana", [1.0, 8.0, 5.0])]), title="", invert=True)
+    ticks = [text.split("</text>")[0] for text in svg.split('text-anchor="end">')[1:]]
+    assert ticks[:2] == ["1", "2"] and "0" not in ticks
+
+
 def test_chart_without_values_renders_nothing():
     assert line_chart([], [], title="empty") == ""
 
