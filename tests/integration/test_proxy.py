@@ -573,3 +573,34 @@ def test_the_service_worker_and_manifest_pass_through_with_their_types_never_kep
         assert answer.status == 200, icon["src"]
         assert answer.header("Content-Type") == "image/png"
         assert answer.header("Cache-Control") == "public, max-age=31536000, immutable"
+
+
+def test_readyz_is_asked_of_the_app_once_per_format_whatever_the_probes_send(proxy):
+    """/readyz runs the readiness checks (with a broker the workers' ping holds a gunicorn
+    worker about a second): through nginx, one answer per format is asked of the app every
+    5 s at most, whatever query or Accept a probe varies; the visitor still gets the app's
+    never-cache headers."""
+    texts = [
+        proxy.get("/readyz"),
+        proxy.get("/readyz?utm_source=monitor"),
+        proxy.get("/readyz?format=text"),
+        proxy.get("/readyz", Accept="text/html,application/xhtml+xml;q=0.9"),
+        proxy.get("/readyz", Accept="*/*"),
+    ]
+    jsons = [
+        proxy.get("/readyz", Accept="application/json"),
+        proxy.get("/readyz?format=json"),
+        proxy.get("/readyz?format=json&again=1", Accept="text/plain"),
+    ]
+    for answer in texts + jsons:
+        assert answer.status == 200
+        assert "no-cache" in answer.header("Cache-Control")
+    assert [answer.cache for answer in texts] == ["MISS"] + ["HIT"] * 4
+    assert [answer.cache for answer in jsons] == ["MISS", "HIT", "HIT"]
+    assert {answer.body for answer in texts} == {texts[0].body}
+    assert "Database" in texts[0].text and texts[0].header("Content-Type").startswith("text/plain")
+    results = json.loads(jsons[0].body)
+    assert results and all(value == "OK" for value in results.values())
+    log = proxy.app_log(waiting_for="/readyz?format=json")
+    asked = re.findall(r"GET (/readyz\S*)", log)
+    assert asked == ["/readyz?format=text", "/readyz?format=json"]
