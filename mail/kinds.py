@@ -1,4 +1,5 @@
-"""The kinds of e-mail the site sends; a user may unsubscribe from each but invitations."""
+"""The kinds of e-mail the site sends; a user may unsubscribe from each but invitations and
+the notice of an address change."""
 
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ class Kind(models.TextChoices):
     TABLE_DRAWN = "table_drawn", _("Your table in the draw")
     CONFIRM_RESULT = "confirm_result", _("Results waiting for your confirmation")
     RESULTS = "results", _("A round's results")
+    ADDRESS_CHANGED = "address_changed", _("Changes to your e-mail address")
 
 
-# An invitation is the only way to an account's password: it cannot be unsubscribed.
-UNSUBSCRIBABLE = tuple(kind for kind in Kind if kind != Kind.INVITATION)
+# An invitation is the only way to an account's password, and the notice of an address
+# change the only word of someone else taking it: neither can be unsubscribed.
+UNSUBSCRIBABLE = tuple(kind for kind in Kind if kind not in (Kind.INVITATION, Kind.ADDRESS_CHANGED))
 
 
 def may_unsubscribe(kind: str) -> bool:

@@ -38,12 +38,15 @@ def queue_send(outbound_id: int) -> None:
         logger.warning("e-mail %s not queued; the sweep will", outbound_id, exc_info=True)
 
 
-def enqueue(user: Any, kind: Kind, key: str, compose: Callable[[], Letter]) -> bool:
+def enqueue(
+    user: Any, kind: Kind, key: str, compose: Callable[[], Letter], *, to: str = ""
+) -> bool:
     """Store the e-mail `compose()` writes to `user` about event `key` of `kind` and queue
-    its sending on commit. False, and nothing written, when `user` has no address, has
-    unsubscribed from `kind`, or has this message already. Safe inside an atomic block:
-    `compose` runs in `user`'s language, the row in a savepoint of its own."""
-    address = (getattr(user, "email", "") or "").strip()
+    its sending on commit, to his address (or to `to`: the one an address change replaced).
+    False, and nothing written, when there is no address, `user` has unsubscribed from
+    `kind`, or has this message already. Safe inside an atomic block: `compose` runs in
+    `user`'s language, the row in a savepoint of its own."""
+    address = (to or getattr(user, "email", "") or "").strip()
     if not address:
         return False
     chosen = preferences(user)  # one query: his language and the kinds he unsubscribed from

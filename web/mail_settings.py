@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from core.acting import signed_in_user
 from core.bidi import isolate
+from mail.address_change import change_address
 from mail.addresses import AddressForm
 from mail.kinds import UNSUBSCRIBABLE, Kind
 from mail.recipients import LANGUAGES, preferences, set_language, set_subscribed
@@ -48,14 +49,15 @@ def set_my_address(request: HttpRequest) -> HttpResponse:
         for error in form.errors["email"]:
             messages.error(request, str(error))
         return _back()
-    user.email = form.cleaned_data["email"]
-    user.save(update_fields=["email"])
+    told = change_address(user, form.cleaned_data["email"])
     if user.email:
         messages.success(
             request, _("Your e-mails go to %(address)s.") % {"address": isolate(user.email)}
         )
     else:
         messages.success(request, _("Your account has no e-mail address now: it gets no e-mails."))
+    if told:
+        messages.info(request, _("The address it had got an e-mail saying so."))
     return _back()
 
 

@@ -5,6 +5,7 @@ it with the same checks; a player who signed up with one gets the notices' lette
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,8 +15,10 @@ from django.test import Client
 from django.urls import reverse
 
 from mail.addresses import address_in_use, normalised_address
-from mail.kinds import Kind
+from mail.kinds import UNSUBSCRIBABLE, Kind
+from mail.models import Outbound
 from mail.outbox import enqueue
+from mail.tokens import BadToken, read_token, unsubscribe_token
 from tests.mail.support import letter, reader
 
 pytestmark = pytest.mark.django_db
@@ -124,7 +127,7 @@ def test_me_clears_the_address_and_then_gets_no_e_mails(client):
     # the kinds he is subscribed to do not say he gets them: not without an address
     kinds = page[page.index('<ul class="mail-kinds">') :].split("</ul>", 1)[0]
     assert "you get them" not in kinds
-    assert kinds.count("you will get them once your account has an address") == len(Kind) - 1
+    assert kinds.count("you will get them once your account has an address") == len(UNSUBSCRIBABLE)
 
 
 def test_me_refuses_a_bad_address(client):
@@ -161,3 +164,89 @@ def test_an_anonymous_post_to_the_address_is_sent_to_sign_in(client):
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
     assert not User.objects.filter(email="dana@example.org").exists()
+
+
+def _changes_letters() -> list[Any]:
+    return list(Outbound.objects.filter(kind=Kind.ADDRESS_CHANGED).order_by("pk"))
+
+
+def test_an_address_change_tells_the_former_address_in_the_players_language(
+    client, django_capture_on_commit_callbacks
+):
+    user = reader(language="he")
+    before = user.email
+    client.force_login(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("web:mail_address"), {"email": "taken-over@example.org"})
+    [message] = mail.outbox
+    assert message.to == [before]
+    assert message.subject == 'החשבון שלך בליגת הוויסט: כתובת הדוא"ל שלו שונתה'
+    body = message.body
+    assert "\u2068taken-over@example.org\u2069" in body
+    assert f"\u2068{user.username}\u2069" in body
+    assert "ולשנות את הסיסמה" in body
+    assert "/me/" in body
+    assert "Unsubscribe" not in body and "ביטול" not in body  # no way to silence it
+    assert "List-Unsubscribe" not in message.extra_headers
+    assert "The address it had got an e-mail saying so." in _me(client)
+    [stored] = _changes_letters()
+    assert (stored.address, stored.key, stored.language) == (before, "address:1", "he")
+
+
+def test_clearing_the_address_tells_the_former_one_that_no_more_e_mails_come(
+    client, django_capture_on_commit_callbacks
+):
+    user = reader()
+    before = user.email
+    client.force_login(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("web:mail_address"), {"email": ""})
+    [message] = mail.outbox
+    assert message.to == [before]
+    assert "was removed: the league sends this address no more e-mails." in message.body
+
+
+def test_each_address_change_tells_the_address_it_replaced(
+    client, django_capture_on_commit_callbacks
+):
+    user = reader()
+    first = user.email
+    client.force_login(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("web:mail_address"), {"email": "second@example.org"})
+        client.post(reverse("web:mail_address"), {"email": "third@example.org"})
+    assert [message.to for message in mail.outbox] == [[first], ["second@example.org"]]
+    assert [letter.key for letter in _changes_letters()] == ["address:1", "address:2"]
+
+
+def test_no_change_letter_for_a_first_address_or_the_same_one_in_another_case(
+    client, django_capture_on_commit_callbacks
+):
+    user = reader()
+    client.force_login(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("web:mail_address"), {"email": user.email.upper()}, follow=True)
+        client.post(reverse("web:mail_address"), {"email": ""}, follow=True)  # told: it had one
+        back = client.post(reverse("web:mail_address"), {"email": "back@example.org"}, follow=True)
+    assert "The address it had got an e-mail saying so." not in back.content.decode()
+    assert len(_changes_letters()) == 1
+    assert len(mail.outbox) == 1
+
+
+def test_a_refused_address_changes_nothing_and_tells_nobody(client):
+    other, user = reader(), reader()
+    client.force_login(user)
+    client.post(reverse("web:mail_address"), {"email": other.email})
+    assert _changes_letters() == []
+
+
+def test_the_address_change_notice_cannot_be_unsubscribed_from(client):
+    user = reader()
+    assert Kind.ADDRESS_CHANGED not in UNSUBSCRIBABLE
+    with pytest.raises(BadToken):
+        read_token(unsubscribe_token(user.pk, Kind.ADDRESS_CHANGED))
+    client.force_login(user)
+    refused = client.post(
+        reverse("web:mail_subscription", args=[Kind.ADDRESS_CHANGED]), follow=True
+    )
+    assert "There is no such kind of e-mail to unsubscribe from." in refused.content.decode()
