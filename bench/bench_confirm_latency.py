@@ -19,6 +19,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -38,7 +39,7 @@ POLL_SECONDS = 0.02
 TIMEOUT_SECONDS = 60
 
 
-def build(confirmations: int) -> list[tuple[int, int, object, object]]:
+def build(confirmations: int) -> list[tuple[int, int, Any, Any]]:
     """A season with enough drawn rounds; returns (round number, table id, entering user,
     confirming user) for each table to confirm."""
     from publishing.actions import do_publish_season
@@ -46,7 +47,7 @@ def build(confirmations: int) -> list[tuple[int, int, object, object]]:
 
     season = make_season(slug=SEASON, rules={"deals_per_game": 28})
     players = make_players(TABLES_PER_ROUND * 4, prefix="Lat", with_users=True)
-    work = []
+    work: list[tuple[int, int, Any, Any]] = []
     for number in range(1, (confirmations - 1) // TABLES_PER_ROUND + 2):
         round_ = make_round(season, number=number)
         for index in range(TABLES_PER_ROUND):

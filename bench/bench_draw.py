@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -26,6 +27,15 @@ from bench.support import database_url, setup_django
 
 SEASON = "bench-draw"
 HISTORY_ROUNDS = 4
+
+
+def _draw(do_draw_round: Callable[..., object], round_: object, run: int) -> object:
+    """Run `run` of the draw of `round_`: its own seed, a redraw (with its reason) after the
+    first."""
+    again = run > 0
+    return do_draw_round(
+        round_, seed=run + 1, redraw=again, reason="bench: the next run" if again else ""
+    )
 
 
 def timings(repeat: int, action: Callable[[int], object]) -> list[float]:
@@ -80,9 +90,7 @@ def through_database(players: int, repeat: int) -> None:
         round_ = Round.objects.create(season=season, number=number, date=dates[number - 1])
         Registration.objects.bulk_create(Registration(round=round_, player=p) for p in everyone)
         method = "random" if round_.date.weekday() == 6 else "by ranking"
-        spent = timings(
-            repeat, lambda run, r=round_: do_draw_round(r, seed=run + 1, redraw=run > 0)
-        )
+        spent = timings(repeat, partial(_draw, do_draw_round, round_))
         tables = Seat.objects.filter(round=round_).values("table").distinct().count()
         report(f"do_draw_round {method} (round {number}), {tables} tables", spent)
 

@@ -170,11 +170,13 @@ class Client:
             page.errors += 1
             return True
         seen = page.seen
+        if seen is None:
+            return True
         if page.known is None:
             page.known = seen
             page.taken.append((time.time(), seen))
             return True
-        if seen is None or seen <= page.known:
+        if seen <= page.known:
             return True
         cookie = {"Cookie": page.cookie} if page.cookie else {}
         status, _headers, body = self.get(own, page.path, {**cookie, "X-Live-Counters": str(seen)})

@@ -28,7 +28,7 @@ from league import name_match  # noqa: E402
 
 LATIN = "abcdefghiklmnoprstuvyz"
 HEBREW = "אבגדהוזחטיכלמנסעפצקרשת"
-Matcher = Callable[[Sequence[str], Sequence[tuple[int, str]]], list[object]]
+Matcher = Callable[[Sequence[str], Sequence[tuple[int, str]]], list[name_match.NameMatch]]
 
 
 def known_players(count: int, rng: random.Random) -> list[tuple[int, str]]:

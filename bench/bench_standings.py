@@ -169,7 +169,7 @@ def _results(
     population = range(1, players + 1)
     for game, played in enumerate(dates, 1):
         scores = [rng.randint(-150, 250) for _ in range(4)]
-        facts = seat_facts(scores)
+        facts = [fact for fact in seat_facts(scores) if fact is not None]  # four seats: all
         for seat, (player, score, fact) in enumerate(
             zip(sample(population, 4), scores, facts, strict=True)
         ):
@@ -300,7 +300,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             cursor.execute("SELECT player_id, SUM(score) FROM games_gameresult GROUP BY player_id")
             rows = cursor.fetchall()
             cursor.execute("RESET max_parallel_workers_per_gather")
-            return rows
+            return list(rows)
 
     def standings_with(tallies_of: Callable[..., Any]) -> SeasonStandings:
         """What season_standings(details=False) does, with another version's tallies."""

@@ -42,6 +42,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import requests
 
@@ -125,7 +126,7 @@ class Ledger:
     unsure_confirmations: Counter[int] = field(default_factory=Counter)
 
 
-def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list[int]]]:
+def build(players: int, rounds: int) -> tuple[list[dict[str, str]], list[list[int]]]:
     """The season and its drawn rounds; returns each player's user/session and, per round,
     the table id of each player (by player index)."""
     from django.contrib.auth import get_user_model
@@ -185,7 +186,7 @@ def build(players: int, rounds: int) -> tuple[list[dict[str, object]], list[list
 class Player(threading.Thread):
     """One player's browser: a session, his tables round after round."""
 
-    def __init__(self, index: int, base: str, me: dict[str, object], run: Run) -> None:
+    def __init__(self, index: int, base: str, me: dict[str, str], run: Run) -> None:
         super().__init__(daemon=True, name=f"player-{index}")
         self.index, self.base, self.me, self.run_state = index, base, me, run
         self.rng = random.Random(index)
@@ -193,7 +194,7 @@ class Player(threading.Thread):
         self.http.cookies.set("sessionid", str(me["session"]))
         self.http.headers["Accept-Language"] = "en"
 
-    def request(self, method: str, path: str, **kwargs: object) -> requests.Response | None:
+    def request(self, method: str, path: str, **kwargs: Any) -> requests.Response | None:
         ledger = self.run_state.ledger
         began = time.perf_counter()
         try:
@@ -348,7 +349,9 @@ def verify(run: Run) -> list[str]:
         if [v.number for v in stored] != list(range(1, len(stored) + 1)):
             problems.append(f"table {table_id}: version numbers {[v.number for v in stored]}")
         accepted = Counter(ledger.submitted[table_id])
-        in_db = Counter((v.entered_by.username, tuple(v.scores)) for v in stored)
+        in_db = Counter(
+            (v.entered_by.username if v.entered_by else "", tuple(v.scores)) for v in stored
+        )
         unsure = Counter(ledger.unsure_submissions[table_id])
         # every accepted submission stored once; anything else stored was an unsure one
         if accepted - in_db or (in_db - accepted) - unsure:
@@ -376,7 +379,7 @@ def possible_totals() -> tuple[int, int]:
 
 def run_players(
     base: str,
-    clients: list[dict[str, object]],
+    clients: list[dict[str, str]],
     table_of: list[list[int]],
     seconds: float,
     grace: float,

@@ -101,7 +101,7 @@ def main() -> None:
             for _ in range(count):
                 call()
             profiler.disable()
-            total = sum(entry[1] for entry in profiler.getstats())  # type: ignore[misc]
+            total = sum(entry[1] for entry in profiler.getstats())
             print(f"{name:<12} {total / count:>12,.0f}")
         return
     if args.profile:

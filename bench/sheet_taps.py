@@ -41,7 +41,7 @@ def deal_taps(deal: Mapping[str, Any]) -> int:
     the bid, every player's tricks but the last's, the missed contracts, the declarer when
     the contracts do not tell."""
     ambiguous = sum(c >= deal["winning_bid"] for c in deal["contracts"]) != 1
-    return 1 + len(deal["tricks"]) - 1 + missed(deal) + ambiguous
+    return int(1 + len(deal["tricks"]) - 1 + missed(deal) + ambiguous)
 
 
 def report(name: str, deals: list[dict[str, Any]], per_sheet: int) -> str:
