@@ -18,6 +18,7 @@ from core.errors import ActionError
 from games.deal_sheets import DealLine, deal_sheet
 from games.models import Game
 from league.actions.common import season_rules
+from league.actions.registration import can_register_now
 from league.holidays import HolidayEvening, skipped_evenings
 from league.models import League, Player, Registration, Round, Season, Seat, Table
 from league.rules import WEEKDAYS, LeagueRules
@@ -168,6 +169,12 @@ class RoundPage:
     def draw_visible(self) -> bool:
         """The round has a draw and it is public (`Round.draw_is_public`)."""
         return bool(self.tables) and self.round.draw_is_public
+
+    @property
+    def players_register(self) -> bool:
+        """Players register themselves for this round now, on /me/ (league.actions'
+        can_register_now: open, before the deadline, not a tournament's later stage)."""
+        return can_register_now(self.round)
 
 
 def round_page(season: Season, number: int) -> RoundPage:

@@ -14,6 +14,7 @@ from django.utils import timezone
 from games.models import Game
 from league.actions.rounds import create_round
 from league.models import Player, Registration, Round, Season, Seat, Table
+from publishing.actions import do_publish_season
 from tests.web.conftest import FORMULA_NAME, HTML_NAME
 from web.tables import neutralise_formula
 
@@ -248,6 +249,26 @@ def test_round_page_keeps_showing_registrations_until_the_draw(client, make_seas
     page = get(client, f"/seasons/{season.slug}/rounds/4/").content.decode()
     assert 'id="draw"' not in page
     assert "4 players registered" in page
+
+
+def test_round_page_open_for_registration_sends_players_to_register_on_me(client, make_season):
+    """The public page is one for everybody (nginx keeps it), so it holds no form: its
+    Register button opens the registration part of /me/ (the sign-in first, if need be)."""
+    season = make_season()
+    round_ = Round.objects.create(season=season, number=4, date="2099-07-14")
+    assert round_.status == Round.Status.OPEN
+    link = 'href="/me/#registration"'
+    page = get(client, f"/seasons/{season.slug}/rounds/4/").content.decode()
+    assert link in page and "On My rounds, once signed in." in page
+    me = client.get("/me/", follow=True)
+    assert me.redirect_chain[0][0].startswith("/accounts/login/?next=/me/")
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+    do_publish_season(season.pk)
+    closed = get(client, f"/seasons/{season.slug}/rounds/4/").content.decode()
+    assert link not in closed
+    past = Round.objects.create(season=season, number=5, date="2000-01-02")  # past its deadline
+    assert past.status == Round.Status.OPEN
+    assert link not in get(client, f"/seasons/{season.slug}/rounds/5/").content.decode()
 
 
 def test_round_page_shows_a_published_draw(client, make_season):
