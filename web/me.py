@@ -3,6 +3,8 @@ place in the running seasons' published tables (web.viewer_place)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -66,12 +68,18 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
 
 
 def _registrations(player: Player) -> list[dict[str, object]]:
-    """The open rounds the player registers for himself, with his registration."""
-    open_rounds = list(
-        Round.objects.filter(status=Round.Status.OPEN)
+    """The next open rounds the player registers for himself, with his registration: from
+    today on (a round of a day gone by is past its deadline, whatever its status says: a
+    season made with a start in the past has them), a tournament's later stages left out
+    before the first UPCOMING_LIMIT are taken."""
+    since = timezone.localdate() - dt.timedelta(days=1)  # yesterday: any league's today
+    candidates = (
+        Round.objects.filter(status=Round.Status.OPEN, date__gte=since)
         .select_related("season__league")
-        .order_by("date", "number")[:UPCOMING_LIMIT]
+        .order_by("date", "number")[: UPCOMING_LIMIT * 3]
     )
+    open_rounds = [round_ for round_ in candidates if players_register_for(round_)]
+    open_rounds = open_rounds[:UPCOMING_LIMIT]
     mine = set(
         Registration.objects.filter(player=player, round__in=open_rounds).values_list(
             "round_id", flat=True
@@ -85,7 +93,6 @@ def _registrations(player: Player) -> list[dict[str, object]]:
             "open": can_register_now(round_),
         }
         for round_ in open_rounds
-        if players_register_for(round_)  # a tournament's later stages: never offered
     ]
 
 

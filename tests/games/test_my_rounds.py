@@ -1,8 +1,10 @@
 """A player's own page: register and unregister until the deadline, see his tables."""
 
+import datetime as dt
+
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from core.errors import ActionError
 from league.actions.registration import register_player
@@ -39,7 +41,8 @@ def test_player_registers_and_unregisters_himself_on_his_page(client):
 
 def test_registration_after_the_deadline_is_a_message(client):
     season = make_season()
-    round_ = make_round(season, date=PAST_SUNDAY)
+    closed_at = timezone.now() - dt.timedelta(hours=1)
+    round_ = make_round(season, registration_deadline=closed_at)
     (player,) = make_players(1, with_users=True)
     client.force_login(player.user)
     assert "Registration is closed." in client.get(reverse("web:my_rounds")).content.decode()
@@ -47,6 +50,21 @@ def test_registration_after_the_deadline_is_a_message(client):
     assert response.status_code == 200
     assert "closed at" in response.content.decode()
     assert not Registration.objects.exists()
+
+
+def test_my_page_offers_the_next_rounds_not_those_of_days_gone_by(client):
+    """A season made with its start in the past has open rounds of days gone by: their
+    deadline has passed, and they must not take the list's places of the rounds to come."""
+    season = make_season()
+    for number in range(1, 13):
+        make_round(season, number=number, date=PAST_SUNDAY + dt.timedelta(days=7 * number))
+    coming = make_round(season, number=13)
+    (player,) = make_players(1, with_users=True)
+    client.force_login(player.user)
+    body = client.get(reverse("web:my_rounds")).content.decode()
+    assert f'action="{reverse("web:register", args=[coming.pk])}"' in body
+    assert "Registration is closed." not in body
+    assert body.count('<li class="card">') == 1
 
 
 def test_user_without_player_is_pointed_to_the_claim(client):
