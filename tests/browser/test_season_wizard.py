@@ -63,6 +63,30 @@ def test_organizer_creates_a_season_of_34_rounds_with_one_moved_in_3_clicks(live
     context.close()
 
 
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_enter_in_a_field_updates_the_calendar_keeping_every_value_typed(
+    live_server, chromium, language
+):
+    """A phone keyboard's Go (Enter) presses the form's first button: the update, which
+    keeps what was typed, not "Use this preset", which reset the rules and the moved dates."""
+    league_organizer()
+    context, page = signed_in(chromium, live_server.url, PHONE_390, language)
+    page.goto(live_server.url + "/manage/new-season/")
+    round_3 = page.locator("input[name=round-3]")
+    moved = (dt.date.fromisoformat(round_3.input_value()) + dt.timedelta(days=1)).isoformat()
+    round_3.fill(moved)
+    page.locator("input[name=placement_points]").fill("5, 3, 1, 0")
+    page.locator("#id_name").fill("Enter Season")
+    page.locator("#id_name").press("Enter")
+    page.wait_for_load_state()
+    expect(page.locator("input[name=round-3]")).to_have_value(moved)
+    expect(page.locator("input[name=placement_points]")).to_have_value("5, 3, 1, 0")
+    expect(page.locator("#id_name")).to_have_value("Enter Season")
+    assert not Season.objects.filter(name="Enter Season").exists()  # Enter creates nothing
+    screenshot(page, f"season-wizard-after-enter-{language}")
+    context.close()
+
+
 def test_the_wizard_fits_a_phone_in_hebrew(live_server, chromium):
     league_organizer()
     context, page = signed_in(chromium, live_server.url, PHONE_390, "he")
