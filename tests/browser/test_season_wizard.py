@@ -18,6 +18,7 @@ from tests.browser.conftest import (
     page_scroll_width,
     screenshot,
 )
+from tests.browser.test_accessibility import axe_violations
 from tests.browser.test_csp import watch_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -83,6 +84,7 @@ def test_enter_in_a_field_updates_the_calendar_keeping_every_value_typed(
     expect(page.locator("input[name=placement_points]")).to_have_value("5, 3, 1, 0")
     expect(page.locator("#id_name")).to_have_value("Enter Season")
     assert not Season.objects.filter(name="Enter Season").exists()  # Enter creates nothing
+    assert axe_violations(page) == []  # the hidden first button is out of the way
     screenshot(page, f"season-wizard-after-enter-{language}")
     context.close()
 
