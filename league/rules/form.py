@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.formats import time_format
 from django.utils.translation import gettext
 
 from league.rules.errors import RulesError
@@ -90,7 +91,29 @@ class RulesForm(forms.Form):
             self._check({path: value})
         if not self.errors:
             self.rules = self._check(values)
+        if self.rules is not None and not self._times_in_order(self.rules):
+            self.rules = None
         return cleaned
+
+    def _times_in_order(self, rules: LeagueRules) -> bool:
+        """A round day's times come in order: registration closes by the draw's publication,
+        which comes by the start of play; else the later one's field says so."""
+        schedule = rules.schedule
+        if schedule.registration_deadline > schedule.draw_publish:
+            self.add_error(
+                field_name("schedule.registration_deadline"),
+                gettext("Registration must close by the time the draw is published (%(time)s).")
+                % {"time": time_format(schedule.draw_publish)},
+            )
+            return False
+        if schedule.draw_publish > schedule.play_start:
+            self.add_error(
+                field_name("schedule.draw_publish"),
+                gettext("The draw must be published by the time play starts (%(time)s).")
+                % {"time": time_format(schedule.play_start)},
+            )
+            return False
+        return True
 
     def overrides(self) -> dict[str, Any]:
         """The checked rules as the stored dict (call after is_valid)."""
