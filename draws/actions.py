@@ -52,10 +52,23 @@ SEED_BOUND = 2**63
 ROUND_FIELDS = ("status", "draw_method", "draw_seed", "drawn_at", "draw_published_at")
 
 
+# A draw's change is told with its reason on the round page and in the draw's chat text.
+REASON_MAX_LENGTH = 200
+
+
 def _required_reason(reason: str, message: str) -> str:
-    text = reason.strip()
+    text = " ".join(reason.split())
     if not text:
         raise ActionError(ActionCode.REASON_MISSING, message)
+    if len(text) > REASON_MAX_LENGTH:
+        raise ActionError(
+            ActionCode.REASON_TOO_LONG,
+            _(
+                "The reason is %(length)s characters long: keep it to %(max)s, as it is shown "
+                "with the draw and in its chat text."
+            )
+            % {"length": len(text), "max": REASON_MAX_LENGTH},
+        )
     return text
 
 
@@ -214,6 +227,15 @@ def swap_players(
                 _("Players can be swapped only after the draw and before any result."),
             )
         seats = _locked_seats(locked, first, second)
+        if len({seat.table_id for seat in seats.values()}) == 1 and len(seats) == 2:
+            raise ActionError(
+                ActionCode.SWAP_SAME_TABLE,
+                _(
+                    "%(first)s and %(second)s sit at the same table: swapping them changes "
+                    "nothing. Choose a player of another table, or a reserve."
+                )
+                % {"first": first.name, "second": second.name},
+            )
         table_numbers = dict(
             Table.objects.filter(pk__in=[s.table_id for s in seats.values()]).values_list(
                 "pk", "number"

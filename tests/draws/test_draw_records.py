@@ -432,12 +432,13 @@ def test_public_draw_pages_query_count_does_not_grow_with_changes(
 def test_a_swap_in_a_round_seated_outside_the_app_is_recorded_against_its_seats():
     season = make_season()
     round_ = make_round(season, date=FAR_SUNDAY)
-    players = named_players(NAMES[:4])
-    seat_table(round_, players)
-    swap_players(round_, players[0], players[1], reason="asked")
+    players = named_players(NAMES[:8])
+    seat_table(round_, players[:4])
+    seat_table(round_, players[4:], number=2)
+    swap_players(round_, players[0], players[4], reason="asked")
     record = DrawRecord.objects.get(round=round_)
-    assert record.recipe == "unrecorded" and record.tables == [NAMES[:4]]
-    assert record.changes.get().players == ["Avi", "Dana"]
+    assert record.recipe == "unrecorded" and record.tables == [NAMES[:4], NAMES[4:8]]
+    assert record.changes.get().players == [NAMES[0], NAMES[4]]
 
 
 def test_public_round_page_shows_the_draw_as_made_before_its_changes(client, drawn):

@@ -14,7 +14,7 @@ from draws.actions import do_draw_round, publish_draw, swap_players
 from draws.stored import load_draw
 from games.facts import results_for
 from games.models import Game, GameResult
-from league.models import Player, Round, Seat, Table
+from league.models import DrawChange, Player, Round, Seat, Table
 from tests.roundsupport import (
     FAR_SUNDAY,
     FAR_WEDNESDAY,
@@ -278,3 +278,40 @@ def test_drawing_takes_the_same_number_of_queries_for_8_or_80_players(weekday_da
         register(round_, make_players(count))
         counts.append(_queries_of(lambda r=round_: do_draw_round(r, seed=1)))
     assert counts[0] == counts[1]
+
+
+def test_swap_refuses_two_players_of_the_same_table_and_writes_nothing():
+    """Swapping two players of one table changes nothing anyone plays, yet it was recorded
+    and told in the public draw text ("Dana (table 1) and Noa (table 1) swapped")."""
+    season = make_season()
+    round_ = make_round(season)
+    register(round_, make_players(8))
+    draw, _ = do_draw_round(round_, seed=2)
+    first, second = draw.tables[0][0], draw.tables[0][1]
+    with pytest.raises(ActionError) as error:
+        swap_players(round_, first, second, reason="test")
+    assert error.value.code == ActionCode.SWAP_SAME_TABLE
+    assert str(error.value) == (
+        f"{first.name} and {second.name} sit at the same table: swapping them changes "
+        "nothing. Choose a player of another table, or a reserve."
+    )
+    assert load_draw(round_) == draw
+    assert not AuditEntry.objects.filter(action="swap").exists()
+
+
+def test_a_draw_changes_reason_is_kept_to_200_characters():
+    season = make_season()
+    round_ = make_round(season)
+    register(round_, make_players(8))
+    draw, _ = do_draw_round(round_, seed=2)
+    a, b = draw.tables[0][1], draw.tables[1][2]
+    with pytest.raises(ActionError) as error:
+        swap_players(round_, a, b, reason="x" * 201)
+    assert error.value.code == ActionCode.REASON_TOO_LONG
+    assert "201 characters long: keep it to 200" in str(error.value)
+    with pytest.raises(ActionError) as redraw:
+        do_draw_round(round_, seed=3, redraw=True, reason="y" * 201)
+    assert redraw.value.code == ActionCode.REASON_TOO_LONG
+    assert load_draw(round_) == draw
+    swap_players(round_, a, b, reason="  late\n   by  an hour ")
+    assert DrawChange.objects.get().reason == "late by an hour"
