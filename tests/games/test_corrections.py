@@ -126,9 +126,16 @@ def test_an_organizer_corrects_a_disputed_sheet_confirmed_at_once(client, two_de
     organizer = make_organizer(two_deal_table.round.season)
     submit_result(two_deal_table, actor=a, deals=[DEAL, SECOND])
     dispute_result(two_deal_table, 1, actor=b, reason="deal 1")
+    client.force_login(a)  # the submitter's own correction waits for another player
+    assert "Another player at the table confirms the new version." in page(
+        client, two_deal_table, "games:sheet"
+    )
     client.force_login(organizer)
     sheet = page(client, two_deal_table, "games:sheet")
     assert 'name="deal-0-contract-2" value="0"' in sheet  # reopened as entered
+    # the form says what happens: his correction stands at once, nobody else confirms it
+    assert "An organizer's correction is confirmed at once." in sheet.replace("&#x27;", "'")
+    assert "Another player at the table confirms the new version." not in sheet
     version = submit_result(two_deal_table, actor=organizer, deals=[FIXED, SECOND])
     assert (version.status, version.changed_deals) == (ResultVersion.Status.CONFIRMED, [1])
 
