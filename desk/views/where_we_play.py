@@ -37,7 +37,16 @@ class WhereWePlayForm(forms.ModelForm[League]):
         fields = ("play_link", "join_time")
         formfield_callback = https_first
         widgets = {
-            "play_link": forms.URLInput(attrs={"inputmode": "url", "autocomplete": "url"}),
+            # Text with the phone's address keyboard, not type=url: the browser's own check
+            # refused a link typed without https://, which the form takes as https.
+            "play_link": forms.TextInput(
+                attrs={
+                    "inputmode": "url",
+                    "autocomplete": "url",
+                    "autocapitalize": "none",
+                    "spellcheck": "false",
+                }
+            ),
             "join_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         }
 

@@ -4,6 +4,7 @@ sets it on /manage/, the admin shows it, and the seasons still running republish
 from __future__ import annotations
 
 import datetime as dt
+import re
 from unittest import mock
 
 import pytest
@@ -55,6 +56,10 @@ def test_a_bad_link_or_time_is_named_beside_its_field(client, season):
 def test_a_link_typed_without_its_scheme_is_taken_as_https(client, season):
     client.force_login(make_organizer(season))
     url = reverse("manage:where_we_play", args=[season.league.slug])
+    # the browser must let it through: no type=url, whose own check refuses it
+    page = client.get(url).content.decode()
+    (field,) = re.findall(r'<input[^>]*name="play_link"[^>]*>', page)
+    assert 'type="text"' in field and 'inputmode="url"' in field
     client.post(url, {"play_link": "meet.example.org/whist", "join_time": ""})
     assert League.objects.get(pk=season.league.pk).play_link == LINK
 
