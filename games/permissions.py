@@ -175,11 +175,20 @@ def _own_entry(state: TableState, current: ResultVersion) -> bool:
 
 
 def verify_dispute(state: TableState, version_number: int) -> None:
-    """A player at the table disputes a pending or confirmed version."""
+    """A player at the table disputes a pending or confirmed version; not his own pending
+    entry, which he corrects himself (can_correct)."""
     _verify_player(state)
     current = _verify_shown(state, version_number)
     if current.status == ResultVersion.Status.DISPUTED:
         raise ActionError(ActionCode.CONFLICT, _("This result is already disputed."))
+    if current.status == ResultVersion.Status.PENDING and _own_entry(state, current):
+        raise ActionError(
+            ActionCode.CONFLICT,
+            _(
+                "You entered this result and it waits for another player's confirmation: "
+                "if it is wrong, correct it."
+            ),
+        )
 
 
 def can_submit(state: TableState) -> bool:

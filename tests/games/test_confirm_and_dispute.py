@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from core.errors import ActionCode, ActionError
 from games.actions import DisputeReasonMissing, dispute_result, submit_result
 from games.models import ResultVersion
 from games.tonight import tonight_seats
@@ -133,3 +134,24 @@ def test_the_organizer_is_not_offered_a_dispute_on_his_own_table_page(client, ta
     body = client.get(url).content.decode()
     assert "Dispute (ask the organizer)" not in body
     assert reverse("games:dispute", args=[table.pk]) not in body
+
+
+def test_the_player_who_entered_a_pending_result_corrects_it_and_is_not_offered_a_dispute(
+    client, table
+):
+    """Disputing his own entry asked the organizer to decide what he can fix himself."""
+    a, b, *_ = seated_users(table)
+    submit_result(table, actor=a, scores=[10, 20, 30, 40])
+    client.force_login(a)
+    url = reverse("games:table", args=[table.pk])
+    body = client.get(url).content.decode()
+    assert "Dispute (ask the organizer)" not in body
+    assert reverse("games:dispute", args=[table.pk]) not in body
+    assert "Correct this result" in body
+    with pytest.raises(ActionError) as error:
+        dispute_result(table, 1, actor=a, reason="I typed it wrong")
+    assert error.value.code == ActionCode.CONFLICT
+    assert "correct it" in str(error.value)
+    assert ResultVersion.objects.get().status == ResultVersion.Status.PENDING
+    client.force_login(b)  # the others still may
+    assert "Dispute (ask the organizer)" in client.get(url).content.decode()
