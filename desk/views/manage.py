@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.acting import signed_in_user
 from core.audit import audit_entries_for
+from core.bidi import isolate
 from core.errors import ActionCode, ActionError
 from core.models import AuditEntry
 from core.permissions import require_any_organizer, require_organizer
@@ -291,22 +292,41 @@ def _register_names(
         return _confirm_names(request, round_, matches, url)
     choices = posted_choices(request, matches)
 
-    def run() -> None:
+    def run() -> tuple[list[str], int]:
+        """The names that were registered already, and how many names were given."""
         with transaction.atomic():
             players = confirmed_players([m.name for m in matches], choices)
             if not players:
                 raise ActionError(
                     ActionCode.NAMES_MISSING, _("Every name was left out: nobody is registered.")
                 )
+            registered = set(
+                Registration.objects.filter(round=round_, player__in=players).values_list(
+                    "player_id", flat=True
+                )
+            )
             action(round_, players, actor=request.user)
+            return [isolate(p.name) for p in players if p.pk in registered], len(players)
 
     try:
-        run()
+        already, given = run()
     except NameChoiceMissing as missing:
         return _confirm_names(request, round_, matches, url, choices, missing.message)
     except ActionError as error:
         return kept(error)
-    messages.success(request, success)
+    if len(already) == given:
+        messages.info(
+            request,
+            _("Already registered: %(names)s. Nothing changed.") % {"names": ", ".join(already)},
+        )
+    else:
+        messages.success(request, success)
+        if already:
+            messages.info(
+                request,
+                _("Already registered, left as they were: %(names)s.")
+                % {"names": ", ".join(already)},
+            )
     return HttpResponseRedirect(_back(round_))
 
 

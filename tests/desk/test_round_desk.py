@@ -163,3 +163,24 @@ def test_a_swap_of_a_published_draw_republishes_its_chat_text(
     start = body.index('<textarea id="text-1"')
     chat_text = body[start : body.index("</textarea>", start)]
     assert "stuck in traffic" in chat_text
+
+
+def test_a_latecomer_already_registered_is_told_and_nothing_said_changed(client):
+    season = make_season()
+    round_ = make_round(season)
+    players = make_players(4)
+    register(round_, players)
+    close_registration(round_)
+    client.force_login(make_organizer(season))
+    again = client.post(url("latecomer", round_), {"names": players[0].name}, follow=True)
+    body = again.content.decode()
+    assert f"Already registered: \u2068{players[0].name}\u2069. Nothing changed." in body
+    assert "Latecomers registered" not in body
+    (late,) = make_players(1, prefix="Late")
+    both = client.post(
+        url("latecomer", round_), {"names": f"{late.name}\n{players[1].name}"}, follow=True
+    )
+    body = both.content.decode()
+    assert "Latecomers registered; registration stays closed." in body
+    assert f"Already registered, left as they were: \u2068{players[1].name}\u2069." in body
+    assert Registration.objects.filter(round=round_).count() == 5
