@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from core.errors import ActionCode, ActionError
-from games.actions import DisputeReasonMissing, dispute_result, submit_result
+from games.actions import DisputeReasonMissing, confirm_result, dispute_result, submit_result
 from games.models import ResultVersion
 from games.tonight import tonight_seats
 from league.models import Seat
@@ -53,6 +53,11 @@ def test_confirmer_sees_the_entered_sheet_deal_by_deal(client, one_deal_table):
     cells = [c.split("</td>")[0] for c in row.split('<td class="num">')[1:]]
     assert cells == ["6", "4", '<bdi dir="ltr" class="number">-30</bdi>']
     assert 'action="/tables/' in body[body.index('id="entered-sheet"') :]  # confirm form after
+    check = "Check every deal against your own notes before you confirm"
+    assert check in body
+    confirm_result(one_deal_table, 1, actor=b)  # once confirmed, nothing is left to check
+    after = client.get(reverse("games:table", args=[one_deal_table.pk])).content.decode()
+    assert check not in after and "The declarer is in bold." in after
 
 
 def test_a_dispute_without_a_reason_is_a_form_error_and_nothing_changes(client, table):
