@@ -64,7 +64,9 @@ def test_the_league_table_shows_my_place_and_the_distances(season_and_rows, djan
         line = part[part.index(label) :]
         line = line[: line.index("</li>")]
         assert who["player"] in line
-        assert f">{signed_number(who['points'] - mine['points'])}</bdi> points" in line
+        # a difference, labelled as the gap is ("+1 points" read wrong)
+        apart = signed_number(who["points"] - mine["points"])
+        assert f'points <bdi dir="ltr" class="number">{apart}</bdi>' in line
         assert f'gap <bdi dir="ltr" class="number">{signed(who["gap"] - mine["gap"])}' in line
 
 
