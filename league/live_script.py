@@ -5,14 +5,16 @@ It sits here, below every package with pages, so each can put it in its pages' h
 (`{% live_script %}`, league.templatetags.live_pages): the script, the addresses of the seasons
 the page shows, the counters the page was rendered at (a versioned public page's own, which
 web.http_cache leaves on the request under `PAGE_VERSION`; none on a page that is not
-versioned, which takes the first poll's) and how it updates (`swap`: its <main> in place;
+versioned, such as /me/ or a table's page, the counters as they are when it is rendered,
+read by web.versions: a change between the render and the first poll is never missed) and
+how it updates (`swap`: its <main> in place;
 `notice`: an "Updated, reload" line, for a page with forms of its own such as a table's result
 entry).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from django.http import HttpRequest
@@ -39,6 +41,17 @@ class RenderedVersion(Protocol):
 
     @property
     def counter(self) -> int: ...
+
+
+# The seasons' counters now, by season id: web.versions' reader, registered by web's app
+# config (the counters are web's; league imports no package with pages).
+CounterReader = Callable[[list[int]], dict[int, int]]
+_counters_now: list[CounterReader] = []
+
+
+def read_counters_with(reader: CounterReader) -> None:
+    """Use `reader` for the counters of the pages that are not versioned by a season."""
+    _counters_now[:] = [reader]
 
 
 def seasons_in(values: Iterable[Any]) -> list[Season]:
@@ -69,7 +82,7 @@ def _seasons_of(value: Any) -> list[Season]:
 
 def rendered_counter(request: HttpRequest | None, season: Season) -> str:
     """The counter of `season` this page was rendered at, when the page is versioned by it
-    (web.http_cache.cached_page), else "" (the first poll sets it)."""
+    (web.http_cache.cached_page), else "" (live_script reads the counter now)."""
     version: RenderedVersion | None = getattr(request, PAGE_VERSION, None)
     if version is None or not version.scope.startswith(f"season:{season.pk}:"):
         return ""
@@ -83,7 +96,12 @@ def live_script(request: HttpRequest | None, seasons: list[Season], mode: str) -
     if mode not in MODES:
         raise ValueError(f"live_script: mode {mode!r} is not one of {MODES}")
     addresses = " ".join(reverse("web:live", args=[season.slug]) for season in seasons)
-    counters = " ".join(rendered_counter(request, season) or "-" for season in seasons)
+    rendered = {season.pk: rendered_counter(request, season) for season in seasons}
+    unversioned = [pk for pk, counter in rendered.items() if not counter]
+    if unversioned and _counters_now:  # one query for all of them
+        now = _counters_now[0](unversioned)
+        rendered.update({pk: str(now.get(pk, 0)) for pk in unversioned})
+    counters = " ".join(rendered[season.pk] or "-" for season in seasons)
     return format_html(
         '<script src="{}" defer data-live="{}" data-versions="{}" data-mode="{}" '
         'data-every="{}" data-updated="{}" data-page-changed="{}" data-reload="{}"></script>',

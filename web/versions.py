@@ -130,6 +130,15 @@ def season_version(season: str, *, dated: bool = False) -> PageVersion | None:
     return _made(f"season:{pk}:{version or 0}", dated=dated)
 
 
+def season_counters(season_ids: list[int]) -> dict[int, int]:
+    """The page counters of the seasons `season_ids` (one query; a season none of whose
+    pages changed yet has none, which is 0)."""
+    found = SeasonVersion.objects.filter(season_id__in=season_ids).values_list(
+        "season_id", "version"
+    )
+    return dict.fromkeys(season_ids, 0) | dict(found)
+
+
 def site_version(*, dated: bool = False) -> PageVersion:
     """The version of a page across seasons (one query)."""
     version = (

@@ -176,9 +176,9 @@ def test_confirm_page_with_notes_query_count_is_constant(
     )
     submit_result(two_deal_table, actor=a, deals=[DEAL, SECOND])
     client.force_login(b)
-    # user, table, seats, organizer check, versions, events, the confirmer's notes (the
-    # session comes from the cache)
-    with django_assert_num_queries(7):
+    # user, table, seats, organizer check, versions, events, the confirmer's notes, the
+    # season's live counter (the session comes from the cache)
+    with django_assert_num_queries(8):
         assert "Your notes differ in 1 deal: 1" in confirm_page(client, two_deal_table)
 
 

@@ -154,7 +154,7 @@ def test_me_makes_the_same_number_of_queries_with_a_waiting_result_and_a_place(
     make_round(season, 51, FAR_SUNDAY)  # open for registration
     client.force_login(Player.objects.get(pk=player.pk).user)
     # user, player, my seats, their current versions, running seasons, their tables, open
-    # rounds, my registrations, my e-mail preferences
-    with django_assert_num_queries(9):
+    # rounds, my registrations, my e-mail preferences, the live counters of my seasons
+    with django_assert_num_queries(10):
         body = me(client)
     assert "A result waits for your confirmation" in body and "My place in" in body

@@ -99,8 +99,9 @@ def test_my_rounds_query_count_is_constant(client, rounds, django_assert_num_que
     seat_table(drawn, players)
     client.force_login(players[0].user)
     # user (the session is cached), player, my seats, their current versions, running
-    # seasons (none), open rounds, my registrations, my e-mail preferences
-    with django_assert_num_queries(8):
+    # seasons (none), open rounds, my registrations, my e-mail preferences, the live
+    # counters of my seasons
+    with django_assert_num_queries(9):
         body = client.get(reverse("web:my_rounds")).content.decode()
     assert "table 1" in body
 

@@ -188,8 +188,9 @@ def test_result_page_query_count_is_constant(client, table, django_assert_num_qu
         submit_result(table, actor=a, scores=[n, 2, 3, 4])
     confirm_result(table, 3, actor=b)
     client.force_login(b)
-    # user (the session is cached), table, seats, organizer check, versions, events
-    with django_assert_num_queries(6):
+    # user (the session is cached), table, seats, organizer check, versions, events, the
+    # season's live counter
+    with django_assert_num_queries(7):
         assert client.get(reverse("games:table", args=[table.pk])).status_code == 200
 
 
@@ -201,8 +202,8 @@ def test_unknown_table_is_404(client):
 def test_sheet_page_has_one_row_per_deal_of_the_league(client, table, django_assert_num_queries):
     client.force_login(seated_users(table)[0])
     # user (the session is cached), table, seats, organizer check, versions (no events to
-    # prefetch yet), the player's sheet draft
-    with django_assert_num_queries(6):
+    # prefetch yet), the player's sheet draft, the season's live counter
+    with django_assert_num_queries(7):
         response = client.get(reverse("games:sheet", args=[table.pk]))
     body = response.content.decode()
     assert body.count('name="deal-27-tricks-3"') == 1

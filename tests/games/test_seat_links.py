@@ -277,11 +277,12 @@ def test_link_query_counts(round_, django_assert_num_queries):
     # savepoint, insert, release)
     with django_assert_num_queries(6):
         assert client.get(url).status_code == 302
-    # table, seats, the link, versions (the session is cached); no organizer check (no account)
-    with django_assert_num_queries(4):
+    # table, seats, the link, versions, the season's live counter (the session is cached);
+    # no organizer check (no account)
+    with django_assert_num_queries(5):
         assert client.get(page).status_code == 200
     submit(client, round_, 1)
-    with django_assert_num_queries(5):  # + the events of the version (link and player joined)
+    with django_assert_num_queries(6):  # + the events of the version (link and player joined)
         assert client.get(page).status_code == 200
 
 

@@ -19,6 +19,7 @@ from league.live_script import live_script, seasons_in
 from league.models import Player, Round, Season, Seat
 from tests.drawsupport import SEED
 from tests.roundsupport import FAR_SUNDAY, make_user
+from web.versions import season_version
 
 pytestmark = pytest.mark.django_db
 
@@ -159,10 +160,19 @@ def test_my_page_polls_the_seasons_of_my_tables(client, season):
     client.force_login(user)
     script = script_of(client.get(reverse("web:my_rounds")).content.decode())
     assert script["live"] == reverse("web:live", args=[season.slug])
-    assert script["versions"] == "-"  # /me/ is not versioned: the first poll sets it
+    # /me/ is not versioned: it starts from the counter it was rendered at, so a change
+    # between the render and the first poll is not taken for where the page stands
+    now = season_version(season.slug)
+    assert now is not None and script["versions"] == str(now.counter)
     assert script["mode"] == "swap"
     page = client.get(reverse("games:table", args=[table.pk])).content.decode()
     assert script_of(page)["mode"] == "notice"  # the result forms are never replaced
+    assert script_of(page)["versions"] == str(now.counter)
+    submit_result(table, actor=user, scores=[40, 30, 20, 10])
+    moved = season_version(season.slug)
+    assert moved is not None and moved.counter > now.counter
+    again = script_of(client.get(reverse("web:my_rounds")).content.decode())
+    assert again["versions"] == str(moved.counter)
 
 
 def test_seasons_are_named_once_each_in_order(season, make_season):
