@@ -287,3 +287,13 @@ def test_disputed_results_are_listed_for_the_organizer(client):
     assert reverse("games:table", args=[table.pk]) in body
     client.force_login(make_organizer(make_season("s2", league_name="Other League")))
     assert "Disputed results" not in client.get(reverse("manage:index")).content.decode()
+
+
+def test_the_index_isolates_league_and_season_names_so_a_trailing_plus_stays_put(client):
+    """'Whist Online 1200+' in a Hebrew row read '+Whist Online 1200': the name is in a
+    <bdi> of its own."""
+    season = make_season("rated-s1", league_name="Whist Online 1200+")
+    client.force_login(make_organizer(season))
+    body = client.get(reverse("manage:index"), HTTP_ACCEPT_LANGUAGE="he").content.decode()
+    assert "<td><bdi>Whist Online 1200+</bdi></td>" in body
+    assert f"><bdi>{season.name}</bdi></a>" in body

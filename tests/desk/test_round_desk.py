@@ -50,7 +50,7 @@ def test_disputed_tables_come_first_with_their_reason(client, drawn):
     assert body.index('id="table-2"') < body.index('id="table-1"')
     assert 'class="desk-table state-disputed" id="table-2"' in body
     assert 'class="desk-table state-pending" id="table-1"' in body
-    assert "<q>Deal 3 was misscored</q>" in body
+    assert '<q dir="auto">Deal 3 was misscored</q>' in body  # its own direction on any page
 
 
 def test_result_states_missing_pending_confirmed(client, drawn):
