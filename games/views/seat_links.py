@@ -29,7 +29,12 @@ def open_link(request: HttpRequest, token: str) -> HttpResponse:
     """GET /links/TOKEN/: remember the seat in the session and go to the table's page."""
     link = find_link(token) if TOKEN.fullmatch(token) else None
     if link is None:
-        raise Http404(_("There is no such private link."))
+        raise Http404(
+            _(
+                "There is no such private link. Copy the whole link from the message you got "
+                "(a link cut short does not open), or ask your league's organizer for a new one."
+            )
+        )
     target = link_target(link)
     problem = target.problem or other_seat(
         request.session, request.user, link.player_id, target.seats

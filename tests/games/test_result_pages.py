@@ -237,3 +237,15 @@ def test_phone_sheet_offers_each_winning_bid_with_its_trump_in_one_button(client
     assert 'aria-label="13NT (No trump)"' in body and ">13NT</button>" in body
     assert 'data-bid="4"' not in body  # below the preset's minimum bid
     assert body.count("data-contract-seat=") == 4 * 14  # each player's contract, 0..13
+
+
+def test_the_table_page_leads_back_to_its_round_and_the_organizer_to_the_desk(client, table):
+    round_ = table.round
+    public = reverse("web:round", args=[round_.season.slug, round_.number])
+    desk = reverse("manage:round", args=[round_.season.slug, round_.number])
+    client.force_login(seated_users(table)[0])
+    body = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert f'<a href="{public}">Round {round_.number}</a>' in body and desk not in body
+    client.force_login(make_organizer(round_.season))
+    body = client.get(reverse("games:table", args=[table.pk])).content.decode()
+    assert f'<a href="{desk}">The round' in body

@@ -161,7 +161,10 @@ def test_a_link_follows_the_seat_not_a_swapped_out_player(round_):
 
 @pytest.mark.parametrize("token", ["0" * 64, "f" * 64, "not-a-token", "A" * 64])
 def test_a_random_token_is_404(client, round_, token):
-    assert client.get(reverse("games:seat_link", args=[token])).status_code == 404
+    response = client.get(reverse("games:seat_link", args=[token]))
+    assert response.status_code == 404
+    # a link cut short in a chat is the usual cause: the page says what to do
+    assert "Copy the whole link from the message you got" in response.content.decode()
 
 
 def test_only_the_hash_is_stored_and_the_token_is_never_logged(round_, caplog):
