@@ -89,6 +89,18 @@ SENTENCES: Final[Mapping[str, tuple[Promise, tuple[str, ...], Params]]] = {
         lambda d: {"count": len(d["players"]) if isinstance(d["players"], list) else 0},
     ),
     "invite": (_("invited %(player)s <%(address)s>"), ("player", "address"), dict),
+    "mark_not_played": (_("%(table)s: marked as not played"), ("table",), dict),
+    "mark_played": (_("%(table)s: played after all"), ("table",), dict),
+    "seat_links_issue": (
+        _("%(round)s: private seat links made: %(count)s"),
+        ("round", "count"),
+        dict,
+    ),
+    "seat_link_revoke": (
+        _("%(round)s: the private link of %(player)s revoked"),
+        ("round", "player"),
+        dict,
+    ),
     "where_we_play": (
         _("where we play set to %(link)s (join at %(join_time)s)"),
         (),

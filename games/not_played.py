@@ -48,6 +48,7 @@ def mark_not_played(table: Table, *, actor: Actor, not_played: bool = True) -> N
             "mark_not_played" if not_played else "mark_played",
             f"{locked}: {'not played' if not_played else 'played after all'}",
             round_id=locked_round.pk,
+            table_id=locked.pk,
         )
         announce_results(locked_round.season_id)
     table.not_played = not_played

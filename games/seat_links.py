@@ -255,5 +255,6 @@ def revoke_link(round_: Round, link_id: int, *, actor: Actor) -> SeatLink:
             round_id=round_.pk,
             table_id=link.table_id,
             player_id=link.player_id,
+            player=link.player.name,
         )
     return link

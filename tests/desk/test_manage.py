@@ -297,3 +297,43 @@ def test_the_index_isolates_league_and_season_names_so_a_trailing_plus_stays_put
     body = client.get(reverse("manage:index"), HTTP_ACCEPT_LANGUAGE="he").content.decode()
     assert "<td><bdi>Whist Online 1200+</bdi></td>" in body
     assert f"><bdi>{season.name}</bdi></a>" in body
+
+
+@pytest.mark.parametrize("language", ["en", "he"])
+def test_the_audit_log_words_not_played_and_private_links_in_the_readers_language(client, language):
+    """These four were the English summaries as stored, on a Hebrew page too."""
+    from django.utils import translation
+
+    from games.models import SeatLink
+    from games.not_played import mark_not_played
+    from games.seat_links import issue_links, revoke_link
+
+    season = make_season()
+    organizer = make_organizer(season)
+    round_ = make_round(season)
+    register(round_, make_players(4))
+    do_draw_round(round_, seed=1)
+    publish_draw(round_)
+    table = Table.objects.get()
+    mark_not_played(table, actor=organizer)
+    mark_not_played(table, actor=organizer, not_played=False)
+    issue_links(round_, actor=organizer)
+    link = SeatLink.objects.select_related("player").order_by("pk").first()
+    revoke_link(round_, link.pk, actor=organizer)
+    client.force_login(organizer)
+    body = client.get(reverse("manage:audit"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    with translation.override(language):
+        words = [
+            translation.gettext("%(table)s: marked as not played"),
+            translation.gettext("%(table)s: played after all"),
+            translation.gettext("%(round)s: private seat links made: %(count)s"),
+            translation.gettext("%(round)s: the private link of %(player)s revoked"),
+        ]
+    shown = body.replace("&#x27;", "'")
+    for sentence in words:  # each sentence's words after its round or table
+        part = sentence.split(": ", 1)[1].split("%(", 1)[0].strip()
+        assert part in shown, sentence
+    assert link.player.name in shown
+    if language == "he":  # none of the stored English summaries
+        for summary in ("not played", "played after all", "private seat links made", "revoked"):
+            assert summary not in body, summary
