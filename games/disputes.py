@@ -50,7 +50,7 @@ def disputed_entries_of(user_id: int | None, table_ids: Iterable[int]) -> dict[i
 def _dispute_events() -> QuerySet[ResultEvent]:
     return (
         ResultEvent.objects.filter(action=ResultEvent.Action.DISPUTED)
-        .select_related("actor", "version")
+        .select_related("actor__player", "via__player", "version")
         .order_by("created_at", "id")
     )
 
@@ -62,8 +62,20 @@ def _latest(events: QuerySet[ResultEvent]) -> dict[int, Dispute]:
             table_id=event.version.table_id,
             version=event.version.number,
             reason=event.reason,
-            by=event.actor.get_username() if event.actor else "",
+            by=acted_by(event),
             at=event.created_at,
         )
         for event in events
     }
+
+
+def acted_by(event: ResultEvent) -> str:
+    """Who acted, as the league knows him: the player of the account, or of the private
+    link; the account's name only for an account with no player (an organizer)."""
+    actor = event.actor
+    if actor is not None:
+        player = getattr(actor, "player", None)
+        return player.name if player is not None else actor.get_username()
+    if event.via is not None:
+        return event.via.player.name
+    return ""

@@ -68,7 +68,10 @@ def _page(
         ResultVersion.objects.filter(table=table)
         .select_related("entered_by")
         .prefetch_related(
-            Prefetch("events", queryset=ResultEvent.objects.select_related("actor", "via__player"))
+            Prefetch(
+                "events",
+                queryset=ResultEvent.objects.select_related("actor__player", "via__player"),
+            )
         )
         .order_by("-number")
     )

@@ -86,7 +86,9 @@ def test_submitter_is_told_the_reason_on_his_table_page_and_on_me(client, table)
     dispute_result(table, 1, actor=b, reason=REASON)
     client.force_login(a)
     page = client.get(reverse("games:table", args=[table.pk])).content.decode()
-    assert REASON in page and f"Disputed by {b.get_username()}" in page
+    # named as the league knows him, not by his account's login
+    assert REASON in page and f"Disputed by {b.player.name}" in page
+    assert f"Disputed by {b.get_username()}" not in page
     me = client.get(reverse("web:my_rounds")).content.decode()
     assert REASON in me and "disputed the result you entered" in me
 

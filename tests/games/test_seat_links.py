@@ -413,3 +413,17 @@ def test_the_refusal_is_in_hebrew_and_logged_with_the_seat_not_the_token(round_,
     assert len(refused) == 1 and "table 1" in refused[0].getMessage()
     assert not [r for r in caplog.records if r.name == "django.request"]
     assert url.split("/")[-2] not in caplog.text
+
+
+def test_a_dispute_made_with_a_private_link_names_its_player(round_):
+    """The desk and the table said only "Disputed:" for a player with no account."""
+    entering, disputing = Client(), Client()
+    entering.get(link_url(round_, 1, 0))
+    submit(entering, round_, 1)
+    disputing.get(link_url(round_, 1, 1))
+    disputing.post(table_url(round_, 1, "games:dispute"), {"version": 1, "reason": "deal 3"})
+    name = round_.tables.get(number=1).seats.get(seat=1).player.name
+    organizer = Client()
+    organizer.force_login(make_organizer(round_.season))
+    for page in (table_url(round_, 1), reverse("manage:round", args=[round_.season.slug, 1])):
+        assert f"Disputed by {name}:" in organizer.get(page).content.decode(), page
