@@ -67,6 +67,15 @@ def test_the_stage_and_final_table_pages_say_stage_and_final_table(client, eveni
     assert "Final standing:" in body
 
 
+def test_a_stage_tables_page_says_stage_as_every_other_page_does(client, evening):
+    table = Table.objects.get(round__season=evening, round__number=2, number=1)
+    client.force_login(make_organizer(evening))
+    for language, words in (("en", "Stage 2, table 1"), ("he", "שלב 2, שולחן 1")):
+        body = client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert f"<title>{words}" in body and f": {words}</h1>" in body, language
+        assert "round 2" not in body.lower().split("<main", 1)[1][:400]
+
+
 def test_the_tournament_pages_speak_hebrew(client, evening):
     stage = client.get(f"/seasons/{evening.slug}/rounds/2/", HTTP_ACCEPT_LANGUAGE="he")
     assert "<h1>שלב 2</h1>" in stage.content.decode()
