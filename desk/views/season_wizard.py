@@ -24,9 +24,11 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from core.bidi import isolate
 from core.errors import ActionError
 from core.permissions import require_any_organizer
 from league.actions.common import league_zone
+from league.actions.players import invisible_refusal
 from league.actions.seasons import create_season
 from league.holidays import DEFAULT_SKIPPED, HolidayEvening, evening_holiday
 from league.latin_slug import LATIN_LETTERS, latin_slug
@@ -140,6 +142,24 @@ class SeasonForm(forms.Form):
         if end is not None and not can_extend(end):
             raise forms.ValidationError(too_late(_("The end date")))
         return end
+
+    def clean_name(self) -> str:
+        name: str = " ".join(self.cleaned_data["name"].split())
+        refusal = invisible_refusal(name, _("Name"))
+        if refusal is not None:
+            raise forms.ValidationError(refusal)
+        return name
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        league, name = cleaned.get("league"), cleaned.get("name")
+        if league is not None and name and league.seasons.filter(name__iexact=name).exists():
+            self.add_error(
+                "name",
+                _("%(league)s already has a season named %(name)s: give this one another name.")
+                % {"league": isolate(league.name), "name": isolate(name)},
+            )
+        return cleaned
 
     def clean_slug(self) -> str:
         slug: str = self.cleaned_data.get("slug") or latin_slug(self.data.get("name", ""))

@@ -268,12 +268,13 @@ def test_switching_the_preset_prefills_its_rules(client, organizer):
 
 
 def test_saving_takes_a_fixed_number_of_queries(client, organizer, django_assert_num_queries):
-    """User (the session comes from the cache), league choice, slug check, leagues, the
-    organizer check, the season, its 34 rounds in one insert, the audit entry, the pages'
-    versions of the season and the site (web.versions; with the transaction's savepoints)."""
+    """User (the session comes from the cache), league choice, slug check, the league's
+    season names, leagues, the organizer check, the season, its 34 rounds in one insert, the
+    audit entry, the pages' versions of the season and the site (web.versions; with the
+    transaction's savepoints)."""
     client.force_login(organizer)
     data, _ = wizard(client)
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(13):
         assert client.post(URL, {**data, "action": "save"}).status_code == 302
 
 
@@ -585,3 +586,26 @@ def test_the_preset_menus_show_the_presets_names_in_the_pages_language(client, o
 def test_every_league_preset_has_a_name():
     with translation.override("he"):
         assert {code: league_preset_name(code) for code in PRESETS} == HEBREW_PRESET_NAMES
+
+
+def test_a_season_name_the_league_has_already_is_refused_at_the_field(client, organizer):
+    client.force_login(organizer)
+    existing = Season.objects.get()
+    data, _ = wizard(client, name=f"  {existing.name.upper()} ", slug="another-address")
+    page = client.post(URL, {**data, "action": "save"})
+    assert page.status_code == 200
+    league = existing.league.name
+    assert page.context["season_form"].errors["name"] == [
+        f"\u2068{league}\u2069 already has a season named \u2068{existing.name.upper()}\u2069: "
+        "give this one another name."
+    ]
+    assert Season.objects.count() == 1
+
+
+def test_a_season_name_with_an_invisible_character_is_refused_at_the_field(client, organizer):
+    client.force_login(organizer)
+    data, _ = wizard(client, name="Da\u200bna", slug="dana")
+    page = client.post(URL, {**data, "action": "save"})
+    [error] = page.context["season_form"].errors["name"]
+    assert "U+200B ZERO WIDTH SPACE" in error
+    assert not Season.objects.filter(slug="dana").exists()
