@@ -69,6 +69,7 @@ def _refused(
         "message": problem,
         "season": link.season,
         "round_title": round_title(season_rules(link.season), round_.number),
+        "round_number": round_.number,
         "table": target.table,
     }
     response = render(request, "games/seat_link_refused.html", context, status=403)

@@ -135,6 +135,9 @@ def test_a_link_expires_when_the_round_is_finished(round_):
     response = Client().get(url)
     assert response.status_code == 403
     assert "Round 1 is finished" in response.content.decode()
+    # its results are a tap away, on the round's public page
+    public = reverse("web:round", args=[round_.season.slug, 1])
+    assert f'<a class="button" href="{public}">Public round page</a>' in response.content.decode()
     assert submit(holder, round_, 1).status_code == 403
     assert not ResultVersion.objects.exists()
 
