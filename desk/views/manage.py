@@ -204,14 +204,18 @@ def _desk(round_: Round) -> dict[str, Any]:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The round desk: registrations (with latecomers), close, draw, publish, the tables
     with their result states (disputed first), swaps, finish, and the chat texts."""
-    return _round_page(request, _round(request, slug, number))
+    round_ = _round(request, slug, number)
+    kept = request.GET.get("kept", "")
+    if kept in NAME_BOXES:  # back from "who are they?" with Cancel: the typed names kept
+        return _round_page(request, round_, RefusedNames(kept, request.GET.get("text", ""), ""))
+    return _round_page(request, round_)
 
 
 def _round_page(
     request: HttpRequest, round_: Round, refused_names: RefusedNames | None = None
 ) -> HttpResponse:
     """The round desk's page; with `refused_names`, the names typed in one of its forms kept
-    there with the sentence that refused them beside it (400)."""
+    there with the sentence that refused them beside it (400; 200 when none refused them)."""
     rules = season_rules(round_.season)
     desk = _desk(round_)
     section = published_round(round_.season, round_.number) if round_.draw_published_at else None
@@ -237,7 +241,7 @@ def _round_page(
             ),
             "refused_names": refused_names,
         },
-        status=400 if refused_names else 200,
+        status=400 if refused_names and refused_names.error else 200,
     )
 
 
@@ -256,6 +260,7 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 RegisterAction = Callable[..., object]
+NAME_BOXES = ("names", "latecomers")  # the round desk's boxes of typed names
 
 
 @dataclass(frozen=True)
@@ -289,7 +294,7 @@ def _register_names(
         return kept(error)
     url = reverse(url_name, args=[round_.season.slug, round_.number])
     if not confirming(request) and needs_confirmation(matches):
-        return _confirm_names(request, round_, matches, url)
+        return _confirm_names(request, round_, matches, url, form=form)
     choices = posted_choices(request, matches)
 
     def run() -> tuple[list[str], int]:
@@ -311,7 +316,7 @@ def _register_names(
     try:
         already, given = run()
     except NameChoiceMissing as missing:
-        return _confirm_names(request, round_, matches, url, choices, missing.message)
+        return _confirm_names(request, round_, matches, url, choices, missing.message, form=form)
     except ActionError as error:
         return kept(error)
     if len(already) == given:
@@ -337,7 +342,13 @@ def _confirm_names(
     url: str,
     choices: dict[str, str] | None = None,
     error: str = "",
+    *,
+    form: str = "names",
 ) -> HttpResponse:
+    """The "who are they?" step of the desk's box `form`; its Cancel goes back to the desk
+    with the names still typed in that box."""
+    typed = "\n".join(match.name for match in matches)
+    back = f"{_back(round_)}?{urlencode({'kept': form, 'text': typed})}#{form}"
     return render(
         request,
         "league/confirm_names.html",
@@ -345,7 +356,7 @@ def _confirm_names(
             "heading": _("Round %(number)s: who are they?") % {"number": round_.number},
             "rows": choice_rows(matches, choices),
             "action": url,
-            "back": _back(round_),
+            "back": back,
             "submit": _("Register"),
             "error": error,
         },

@@ -2,8 +2,10 @@
 organizer before anything is created (the round form and the CSV import); latecomers
 join a closed round, or the reserves after the draw, without reopening registration."""
 
+import html
 import io
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -47,6 +49,26 @@ def test_a_near_name_asks_did_you_mean_and_creates_nothing(client, desk):
     assert "Create a new player “Omer”" in body
     assert Player.objects.count() == 1
     assert not Registration.objects.exists()
+
+
+@pytest.mark.parametrize("box", ["names", "latecomers"])
+def test_cancel_at_the_confirm_step_goes_back_with_the_names_still_typed(client, desk, box):
+    """Cancel emptied the box: every name had to be typed again."""
+    round_, _shira = desk
+    if box == "latecomers":
+        Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
+    action = "register" if box == "names" else "latecomer"
+    step = client.post(url(action, round_), {"names": "shirra\nOmer"}).content.decode()
+    (cancel,) = re.findall(r'<a href="([^"]+)">Cancel</a>', step)
+    cancel = html.unescape(cancel)
+    assert cancel.startswith(url("round", round_) + "?") and cancel.endswith(f"#{box}")
+    back = client.get(cancel)
+    assert back.status_code == 200
+    page = back.content.decode()
+    box_html = re.search(rf'<textarea id="{box}"[^>]*>([^<]*)</textarea>', page)
+    assert box_html is not None and box_html.group(1) == "shirra\nOmer"
+    assert 'aria-invalid="true"' not in page and 'role="alert"' not in page.split("<main", 1)[1]
+    assert Player.objects.count() == 1 and not Registration.objects.exists()
 
 
 def test_an_exact_match_after_normalising_registers_the_known_player_at_once(client, desk):
