@@ -259,7 +259,8 @@ def round_print(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
-RegisterAction = Callable[..., object]
+# register_players or register_latecomers: each player, and whether he was registered now.
+RegisterAction = Callable[..., list[tuple[Player, bool]]]
 NAME_BOXES = ("names", "latecomers")  # the round desk's boxes of typed names
 
 
@@ -305,13 +306,8 @@ def _register_names(
                 raise ActionError(
                     ActionCode.NAMES_MISSING, _("Every name was left out: nobody is registered.")
                 )
-            registered = set(
-                Registration.objects.filter(round=round_, player__in=players).values_list(
-                    "player_id", flat=True
-                )
-            )
-            action(round_, players, actor=request.user)
-            return [isolate(p.name) for p in players if p.pk in registered], len(players)
+            made = action(round_, players, actor=request.user)
+            return [isolate(player.name) for player, now in made if not now], len(made)
 
     try:
         already, given = run()

@@ -213,10 +213,11 @@ LATECOMER_STATUSES = (Round.Status.CLOSED, Round.Status.DRAWN)
 
 def register_latecomers(
     round_: Round, players: Sequence[Player], *, actor: Actor = SYSTEM
-) -> list[Player]:
+) -> list[tuple[Player, bool]]:
     """An organizer registers latecomers after registration closed, without reopening it:
     before the draw they are drawn like everyone; after it they are reserves (bring one in
-    with a swap, which needs a reason). Returns the newly registered players."""
+    with a swap, which needs a reason). Returns each player with whether he was registered
+    now (False: he was already), as register_players does."""
     with transaction.atomic():
         locked = lock_round(round_.pk)
         require_organizer_for(actor, locked)
@@ -252,4 +253,4 @@ def register_latecomers(
                 players=names,
             )
             announce_season_change(locked.season_id)
-    return new
+    return [(player, player.pk not in existing) for player in players]
