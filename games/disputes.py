@@ -70,12 +70,8 @@ def _latest(events: QuerySet[ResultEvent]) -> dict[int, Dispute]:
 
 
 def acted_by(event: ResultEvent) -> str:
-    """Who acted, as the league knows him: the player of the account, or of the private
-    link; the account's name only for an account with no player (an organizer)."""
-    actor = event.actor
-    if actor is not None:
-        player = getattr(actor, "player", None)
-        return player.name if player is not None else actor.get_username()
-    if event.via is not None:
-        return event.via.player.name
-    return ""
+    """Who acted, as the league knows him: the account's (ResultEvent.actor_name), else the
+    private link's player."""
+    if event.actor_name:
+        return event.actor_name
+    return event.via.player.name if event.via is not None else ""

@@ -316,6 +316,15 @@ class ResultEvent(models.Model):
     def __str__(self) -> str:
         return f"{self.version}: {self.action}"
 
+    @property
+    def actor_name(self) -> str:
+        """The account that acted, as the league knows it: its player's name, else (an
+        account with no player, an organizer) its own; "" for none (a private link)."""
+        if self.actor is None:
+            return ""
+        player = getattr(self.actor, "player", None)  # None when the account has no player
+        return player.name if player is not None else self.actor.get_username()
+
 
 class SheetDraft(models.Model):
     """A player's unfinished deal sheet for his table, saved as he types; never a result.
