@@ -267,17 +267,22 @@ def test_open_play_season_has_no_rounds_to_add(client):
     assert not Round.objects.exists()
 
 
+def published_table(season, players):  # type: ignore[no-untyped-def]
+    """Round 1 of `season`: the four `players` registered, drawn at one table, the draw
+    published; the round and its table."""
+    round_ = make_round(season)
+    register(round_, players)
+    do_draw_round(round_, seed=1)
+    publish_draw(round_)
+    return round_, Table.objects.get(round=round_)
+
+
 def test_disputed_results_are_listed_for_the_organizer(client):
     from games.actions import dispute_result, submit_result
 
     season = make_season()
     organizer = make_organizer(season)
-    round_ = make_round(season)
-    players = make_players(4, with_users=True)
-    register(round_, players)
-    do_draw_round(round_, seed=1)
-    publish_draw(round_)
-    table = Table.objects.get()
+    _round, table = published_table(season, make_players(4, with_users=True))
     seated = [s.player.user for s in table.seats.select_related("player__user").order_by("seat")]
     submit_result(table, actor=seated[0], scores=[1, 2, 3, 4])
     dispute_result(table, 1, actor=seated[1], reason="wrong")
@@ -310,11 +315,7 @@ def test_the_audit_log_words_not_played_and_private_links_in_the_readers_languag
 
     season = make_season()
     organizer = make_organizer(season)
-    round_ = make_round(season)
-    register(round_, make_players(4))
-    do_draw_round(round_, seed=1)
-    publish_draw(round_)
-    table = Table.objects.get()
+    round_, table = published_table(season, make_players(4))
     mark_not_played(table, actor=organizer)
     mark_not_played(table, actor=organizer, not_played=False)
     issue_links(round_, actor=organizer)
