@@ -26,6 +26,7 @@ from league.actions.registration import (
 )
 from league.models import Player, Registration, Round, Seat
 from league.round_names import round_in_sentence
+from league.rules import LeagueRules
 from league.views.common import run_action
 from web.calendar_feed import feed_links
 from web.mail_settings import mail_settings
@@ -78,7 +79,11 @@ def _registrations(player: Player) -> list[dict[str, object]]:
         .select_related("season__league")
         .order_by("date", "number")[: UPCOMING_LIMIT * 3]
     )
-    open_rounds = [round_ for round_ in candidates if players_register_for(round_)]
+    rules: dict[int, LeagueRules] = {}  # each season's, read once for all its rounds
+    for round_ in candidates:
+        if round_.season_id not in rules:
+            rules[round_.season_id] = season_rules(round_.season)
+    open_rounds = [r for r in candidates if players_register_for(r, rules[r.season_id])]
     open_rounds = open_rounds[:UPCOMING_LIMIT]
     mine = set(
         Registration.objects.filter(player=player, round__in=open_rounds).values_list(
@@ -89,8 +94,8 @@ def _registrations(player: Player) -> list[dict[str, object]]:
         {
             "round": round_,
             "registered": round_.pk in mine,
-            "deadline": registration_deadline(round_, season_rules(round_.season)),
-            "open": can_register_now(round_),
+            "deadline": registration_deadline(round_, rules[round_.season_id]),
+            "open": can_register_now(round_, rules[round_.season_id]),
         }
         for round_ in open_rounds
     ]

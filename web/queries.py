@@ -174,7 +174,7 @@ class RoundPage:
     def players_register(self) -> bool:
         """Players register themselves for this round now, on /me/ (league.actions'
         can_register_now: open, before the deadline, not a tournament's later stage)."""
-        return can_register_now(self.round)
+        return can_register_now(self.round, self.rules)
 
 
 def round_page(season: Season, number: int) -> RoundPage:

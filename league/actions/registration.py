@@ -23,6 +23,7 @@ from league.actions.common import (
 )
 from league.models import Player, Registration, Round
 from league.round_names import round_in_sentence, round_title
+from league.rules import LeagueRules
 from league.signals import announce_season_change
 
 
@@ -36,19 +37,22 @@ def _user_id(actor: Actor) -> int | None:
     return actor.pk if getattr(actor, "is_authenticated", False) else None
 
 
-def players_register_for(round_: Round) -> bool:
+def players_register_for(round_: Round, rules: LeagueRules | None = None) -> bool:
     """Whether players register themselves for the round: every round of a league, and only
     the first stage of a tournament (a later stage takes the players of the stage before,
-    plus the latecomers the organizer adds; the final table takes the top 4)."""
-    return not (season_rules(round_.season).is_tournament and round_.number > 1)
+    plus the latecomers the organizer adds; the final table takes the top 4). `rules`: its
+    season's, when the caller has them already."""
+    rules = rules or season_rules(round_.season)
+    return not (rules.is_tournament and round_.number > 1)
 
 
-def can_register_now(round_: Round) -> bool:
+def can_register_now(round_: Round, rules: LeagueRules | None = None) -> bool:
     """Open for players: a round they register for, status open and before the deadline
-    (organizers ignore the deadline)."""
-    if round_.status != Round.Status.OPEN or not players_register_for(round_):
+    (organizers ignore the deadline). `rules`: its season's, when the caller has them."""
+    rules = rules or season_rules(round_.season)
+    if round_.status != Round.Status.OPEN or not players_register_for(round_, rules):
         return False
-    return timezone.now() < registration_deadline(round_, season_rules(round_.season))
+    return timezone.now() < registration_deadline(round_, rules)
 
 
 def _check_open(round_: Round, actor: Actor, player: Player | None) -> bool:
