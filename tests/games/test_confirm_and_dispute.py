@@ -2,6 +2,7 @@
 reason, which the organizer sees first and the submitter is told on his table and /me/."""
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
@@ -123,12 +124,27 @@ def test_tonight_lasts_until_the_small_hours():
     season = make_season()
     evening = dt.date(2099, 1, 4)
     table = seat_table(make_round(season, date=evening), make_players(4))
-    seats = list(Seat.objects.select_related("table__round").filter(table=table))
-    at = dt.datetime.combine
+    seats = list(Seat.objects.select_related("table__round__season__league").filter(table=table))
+
+    def at(day: dt.date, time: dt.time) -> dt.datetime:
+        return dt.datetime.combine(day, time, tzinfo=ZoneInfo(season.league.timezone))
+
     assert tonight_seats(seats, at(evening, dt.time(21, 0))) == seats
     assert tonight_seats(seats, at(evening + dt.timedelta(days=1), dt.time(0, 30))) == seats
     assert tonight_seats(seats, at(evening + dt.timedelta(days=1), dt.time(9, 0))) == []
     assert tonight_seats(seats, at(evening - dt.timedelta(days=1), dt.time(21, 0))) == []
+
+
+def test_tonight_is_the_clubs_day_not_the_servers():
+    """At 00:30 in Israel it is 22:30 UTC the day before: tonight's table is still the club's
+    today (the UTC date left it off /me/ for two hours every night)."""
+    season = make_season()
+    table = seat_table(make_round(season, date=dt.date(2099, 1, 5)), make_players(4))
+    seats = list(Seat.objects.select_related("table__round__season__league").filter(table=table))
+    small_hours = dt.datetime(2099, 1, 4, 22, 30, tzinfo=dt.UTC)  # 00:30 on the 5th in Israel
+    assert season.league.timezone == "Asia/Jerusalem"
+    assert tonight_seats(seats, small_hours) == seats
+    assert tonight_seats(seats, small_hours - dt.timedelta(days=1)) == []
 
 
 def test_the_organizer_is_not_offered_a_dispute_on_his_own_table_page(client, table):
