@@ -47,7 +47,8 @@ from league.actions.registration import (
 from league.actions.rounds import create_round
 from league.models import League, Player, Registration, Round, Season, Table
 from league.name_match import NameMatch
-from league.round_names import is_tournament
+from league.round_names import is_tournament, round_title
+from league.rules import LeagueRules
 from league.views.common import DIGITS, parse_id, refused, run_action
 from league.views.name_choices import (
     choice_rows,
@@ -519,14 +520,26 @@ def _audit_labels(entries: list[AuditEntry]) -> Labels:
     tables = (
         Table.objects.filter(pk__in=table_ids).select_related("round__season") if table_ids else []
     )
+    rules: dict[int, LeagueRules | dict[str, Any]] = {}  # each season's, read once
+
+    def title(round_: Round) -> str:
+        """ "Round 3", "Stage 2" or "Final table", as the season's rules name it (a season whose
+        stored rules no longer read is named by rounds: the log still shows)."""
+        if round_.season_id not in rules:
+            try:
+                rules[round_.season_id] = season_rules(round_.season)
+            except ActionError:
+                rules[round_.season_id] = {}
+        return round_title(rules[round_.season_id], round_.number)
+
     return Labels(
         rounds={
-            r.pk: _("%(season)s: round %(number)s") % {"season": r.season.name, "number": r.number}
+            r.pk: _("%(season)s: %(round)s") % {"season": r.season.name, "round": title(r)}
             for r in rounds
         },
         tables={
-            t.pk: _("%(season)s, round %(round)s, table %(table)s")
-            % {"season": t.round.season.name, "round": t.round.number, "table": t.number}
+            t.pk: _("%(season)s, %(round)s, table %(table)s")
+            % {"season": t.round.season.name, "round": title(t.round), "table": t.number}
             for t in tables
         },
     )

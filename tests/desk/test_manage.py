@@ -338,3 +338,16 @@ def test_the_audit_log_words_not_played_and_private_links_in_the_readers_languag
     if language == "he":  # none of the stored English summaries
         for summary in ("not played", "played after all", "private seat links made", "revoked"):
             assert summary not in body, summary
+
+
+def test_the_audit_log_names_a_tournaments_rounds_as_stages_and_the_final_table(client):
+    """A tournament's entries read "round 1" for stage 1 and "round 5" for the final table."""
+    from tests.tournamentsupport import run, tournament
+
+    season, rounds = tournament(players=16)
+    run(rounds, stages=1, final=False)
+    client.force_login(make_organizer(season))
+    body = client.get(reverse("manage:audit")).content.decode()
+    assert f"{season.name}: Stage 1: tables drawn" in body
+    assert f"{season.name}, Stage 1, table 1: result set to" in body
+    assert f"{season.name}: round 1" not in body
