@@ -181,6 +181,7 @@ ACTION_STATUS: Mapping[StrEnum, int] = {
             ActionCode.SHEET_NEEDS_FOUR_PLAYERS,
             ActionCode.SEASON_RULES_INVALID,
             ActionCode.NOT_LATECOMER_TIME,
+            ActionCode.FINAL_TABLE_NO_REGISTRATION,
             ActionCode.NOBODY_REGISTERED,
             ActionCode.DRAW_IMPOSSIBLE,
             ActionCode.EARLIER_STAGE_UNFINISHED,

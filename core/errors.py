@@ -38,6 +38,7 @@ class ActionCode(StrEnum):
     SHEET_NEEDS_FOUR_PLAYERS = "sheet_needs_four_players"
     SEASON_RULES_INVALID = "season_rules_invalid"
     NOT_LATECOMER_TIME = "not_latecomer_time"
+    FINAL_TABLE_NO_REGISTRATION = "final_table_no_registration"
     NOBODY_REGISTERED = "nobody_registered"
     DRAW_IMPOSSIBLE = "draw_impossible"
     EARLIER_STAGE_UNFINISHED = "earlier_stage_unfinished"

@@ -39,6 +39,7 @@ from league.actions.common import registration_deadline, season_rules
 from league.actions.players import NameChoiceMissing, confirmed_players, match_players
 from league.actions.registration import (
     close_registration,
+    players_register_for,
     register_latecomers,
     register_players,
     reopen_registration,
@@ -47,7 +48,7 @@ from league.actions.registration import (
 from league.actions.rounds import create_round
 from league.models import League, Player, Registration, Round, Season, Table
 from league.name_match import NameMatch
-from league.round_names import is_tournament, round_title
+from league.round_names import is_final_table, is_tournament, round_title
 from league.rules import LeagueRules
 from league.views.common import DIGITS, parse_id, refused, run_action
 from league.views.name_choices import (
@@ -228,6 +229,8 @@ def _round_page(
             "round": round_,
             "season": round_.season,
             "deadline": registration_deadline(round_, rules),
+            "carried_over": not players_register_for(round_, rules),
+            "final_table": is_final_table(rules, round_.number),
             "method": rules.draw_method_for(round_.number, round_.date),
             "method_label": Round.DrawMethod(
                 rules.draw_method_for(round_.number, round_.date)

@@ -22,7 +22,7 @@ from league.actions.common import (
     season_rules,
 )
 from league.models import Player, Registration, Round
-from league.round_names import round_in_sentence, round_title
+from league.round_names import is_final_table, round_in_sentence, round_title
 from league.rules import LeagueRules
 from league.signals import announce_season_change
 
@@ -53,6 +53,19 @@ def can_register_now(round_: Round, rules: LeagueRules | None = None) -> bool:
     if round_.status != Round.Status.OPEN or not players_register_for(round_, rules):
         return False
     return timezone.now() < registration_deadline(round_, rules)
+
+
+def _refuse_final_table(round_: Round) -> None:
+    """Nobody registers for a tournament's final table, not even an organizer: its draw seats
+    the top 4 of the standing and would leave a registered latecomer out without a word."""
+    if is_final_table(season_rules(round_.season), round_.number):
+        raise ActionError(
+            ActionCode.FINAL_TABLE_NO_REGISTRATION,
+            _(
+                "Nobody registers for the final table: its draw seats the top 4 of the "
+                "tournament standing."
+            ),
+        )
 
 
 def _check_open(round_: Round, actor: Actor, player: Player | None) -> bool:
@@ -106,6 +119,7 @@ def register_players(
     """
     with transaction.atomic():
         locked = lock_round(round_.pk)
+        _refuse_final_table(locked)
         organizer = False
         for player in players:
             organizer = _check_open(locked, actor, player)
@@ -225,6 +239,7 @@ def register_latecomers(
     with transaction.atomic():
         locked = lock_round(round_.pk)
         require_organizer_for(actor, locked)
+        _refuse_final_table(locked)
         if locked.status not in LATECOMER_STATUSES:
             raise ActionError(
                 ActionCode.NOT_LATECOMER_TIME,

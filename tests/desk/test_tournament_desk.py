@@ -129,3 +129,39 @@ def test_the_desk_season_page_offers_the_next_stage(client):
         reverse("manage:season", args=[season.slug]), HTTP_ACCEPT_LANGUAGE="he"
     ).content.decode()
     assert "ניהול שלב 2" in hebrew
+
+
+def test_a_later_stages_desk_adds_latecomers_and_has_no_registration_to_close(client):
+    """Stage 2 read "0 registered players" with Close registration and a deadline, while it
+    takes the players of stage 1: players never register for it."""
+    season, rounds = tournament(8)
+    client.force_login(make_organizer(season))
+    first = client.get(url("round", rounds[0])).content.decode()
+    assert "Close registration" in first and "Registration deadline" in first
+    body = client.get(url("round", rounds[1])).content.decode()
+    assert "0 latecomers for this stage" in body
+    assert "Players do not register for this stage" in body
+    assert "Add latecomers for this stage (one name per line" in body
+    assert "Close registration" not in body and "Registration deadline" not in body
+    assert "registered players" not in body
+
+
+def test_the_final_tables_desk_has_no_registration_and_the_action_refuses_one(client):
+    from core.errors import ActionCode, ActionError
+    from league.actions.registration import register_latecomers, register_players
+    from league.models import Player, Registration
+
+    season, rounds = tournament(8)
+    organizer = make_organizer(season)
+    client.force_login(organizer)
+    body = client.get(url("round", rounds[4])).content.decode()
+    assert "Nobody registers for the final table" in body
+    assert url("register", rounds[4]) not in body and url("latecomer", rounds[4]) not in body
+    player = Player.objects.order_by("pk").first()
+    for action in (register_players, register_latecomers):
+        with pytest.raises(ActionError) as refused:
+            action(rounds[4], [player], actor=organizer)
+        assert refused.value.code == ActionCode.FINAL_TABLE_NO_REGISTRATION
+    response = client.post(url("register", rounds[4]), {"names": player.name}, follow=True)
+    assert "Nobody registers for the final table" in response.content.decode()
+    assert not Registration.objects.filter(round=rounds[4]).exists()
