@@ -39,6 +39,11 @@ def session_has_links(session: SessionBase) -> bool:
     return bool(session.get(SESSION_KEY))
 
 
+def holds_link_for(session: SessionBase, table: Table) -> bool:
+    """Whether this session opened a private link for `table`, working or not."""
+    return str(table.pk) in _by_table(session, SESSION_KEY)
+
+
 def mark_acted(session: SessionBase, actor: Actor) -> None:
     """After a write with a private link: this session now acts for that seat only."""
     if isinstance(actor, LinkActor):

@@ -9,19 +9,41 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from core.errors import ActionError
 from core.permissions import is_organizer
-from games.link_sessions import actor_for, other_seat, session_has_links
+from games.link_sessions import actor_for, holds_link_for, other_seat, session_has_links
 from league.actions.common import season_rules
 from league.models import Round, Seat, Table
 from league.round_names import round_in_sentence
 
 TableView = Callable[..., HttpResponse]
+
+
+class RoundFinishedForLink(Exception):
+    """The holder of a table's private link comes back after its round finished: the link
+    no longer acts, and the table's result is on the public round page."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(table.pk)
+        self.table = table
+
+    def answer(self, request: HttpRequest) -> HttpResponse:
+        round_ = self.table.round
+        messages.info(
+            request,
+            _("%(round)s is finished: its results are on this page.")
+            % {"round": capfirst(_in_sentence(round_))},
+        )
+        address = reverse("web:round", args=[round_.season.slug, round_.number])
+        return HttpResponseRedirect(f"{address}#table-{self.table.number}")
 
 
 def seat_or_login(view: TableView) -> TableView:
@@ -38,7 +60,10 @@ def seat_or_login(view: TableView) -> TableView:
         with_link = session_has_links(request.session)
         if not request.user.is_authenticated and not with_link:
             return redirect_to_login(request.get_full_path())
-        response = view(request, *args, **kwargs)
+        try:
+            response = view(request, *args, **kwargs)
+        except RoundFinishedForLink as finished:
+            return finished.answer(request)
         if with_link:
             response["Referrer-Policy"] = "same-origin"
         return response
@@ -80,6 +105,8 @@ def table_for(request: HttpRequest, table_id: int) -> tuple[Table, list[Seat], b
     link_actor = actor_for(request.session, table, seats)
     if link_actor is not None:
         return table, seats, False, link_actor
+    if table.round.status == Round.Status.FINISHED and holds_link_for(request.session, table):
+        raise RoundFinishedForLink(table)
     if session_has_links(request.session) and user_id is None:
         raise PermissionDenied(
             _(

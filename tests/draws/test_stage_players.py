@@ -105,13 +105,17 @@ def test_players_cannot_register_themselves_for_a_later_stage():
     season, rounds = tournament(0, slug="evening-self")
     (player,) = make_players(1, with_users=True)
     assert register_player(rounds[0], player, actor=player.user)  # stage 1: his to register
-    for round_ in rounds[1:]:  # the later stages and the final table
+    for round_ in rounds[1:-1]:  # the later stages
         with pytest.raises(ActionError) as refused:
             register_player(round_, player, actor=player.user)
         assert refused.value.code == ActionCode.FORBIDDEN
         assert "Players register only for the first stage of a tournament" in str(
             refused.value.message
         )
+    with pytest.raises(ActionError) as final_table:
+        register_player(rounds[-1], player, actor=player.user)
+    assert final_table.value.code == ActionCode.FINAL_TABLE_NO_REGISTRATION
+    for round_ in rounds[1:]:
         with pytest.raises(ActionError, match="register only for the first stage"):
             unregister_player(round_, player, actor=player.user)
     assert list(Registration.objects.filter(player=player).values_list("round", flat=True)) == [

@@ -148,23 +148,36 @@ def test_a_league_rounds_registration_message_names_the_round(client, language):
 @pytest.mark.parametrize(
     ("language", "refusals"),
     [
-        ("en", ("Registration for stage 1 is closed.", "The final table is already drawn;")),
-        ("he", ("ההרשמה לשלב 1 סגורה.", "שולחן הגמר כבר הוגרל;")),
+        (
+            "en",
+            (
+                "Registration for stage 1 is closed.",
+                "Stage 2 is already drawn;",
+                "Nobody registers for the final table:",
+            ),
+        ),
+        (
+            "he",
+            ("ההרשמה לשלב 1 סגורה.", "שלב 2 כבר הוגרל;", "אין הרשמה לשולחן הגמר:"),
+        ),
     ],
 )
 def test_a_tournaments_registration_refusals_name_the_stage_and_the_final_table(language, refusals):
     season, rounds = tournament(4)
     (player,) = make_players(1, with_users=True)
     Round.objects.filter(pk=rounds[0].pk).update(status=Round.Status.CLOSED)
-    Round.objects.filter(pk=rounds[4].pk).update(status=Round.Status.DRAWN)
+    Round.objects.filter(pk=rounds[1].pk).update(status=Round.Status.DRAWN)
     organizer = make_organizer(season)
     with translation.override(language):
         with pytest.raises(ActionError) as closed:
             register_player(Round.objects.get(pk=rounds[0].pk), player, actor=player.user)
         with pytest.raises(ActionError) as drawn:
+            register_player(Round.objects.get(pk=rounds[1].pk), player, actor=organizer)
+        with pytest.raises(ActionError) as final_table:
             register_player(Round.objects.get(pk=rounds[4].pk), player, actor=organizer)
     assert closed.value.problem.message == refusals[0]
     assert drawn.value.problem.message.startswith(refusals[1])
+    assert final_table.value.problem.message.startswith(refusals[2])
 
 
 def test_rounds_are_named_in_sentences_as_round_stage_and_the_final_table():

@@ -138,8 +138,13 @@ def test_a_link_expires_when_the_round_is_finished(round_):
     # its results are a tap away, on the round's public page
     public = reverse("web:round", args=[round_.season.slug, 1])
     assert f'<a class="button" href="{public}">Public round page</a>' in response.content.decode()
-    assert submit(holder, round_, 1).status_code == 403
+    # the browser that opened it earlier is sent to that page too, to its table, with a word
+    for answer in (holder.get(table_url(round_, 1)), submit(holder, round_, 1)):
+        assert answer.status_code == 302
+        assert answer["Location"] == f"{public}#table-1"
     assert not ResultVersion.objects.exists()
+    body = holder.get(public).content.decode()
+    assert "Round 1 is finished: its results are on this page." in body
 
 
 def test_a_link_does_nothing_before_the_draw_is_published(round_):
