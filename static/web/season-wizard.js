@@ -6,7 +6,7 @@
   var lang = document.documentElement.lang || undefined;
   document.querySelectorAll(".wizard-calendar input[type=date]").forEach(function (input) {
     input.addEventListener("change", function () {
-      var day = input.closest("tr").cells[3];
+      var day = input.closest("tr").querySelector(".cal-day");
       if (!input.value || !day) { return; }
       day.textContent = new Date(input.value + "T00:00:00Z")
         .toLocaleDateString(lang, { weekday: "long", timeZone: "UTC" });

@@ -104,3 +104,52 @@ def test_the_wizard_fits_a_phone_in_hebrew(live_server, chromium):
     page.locator("input[name=round-1]").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "season-wizard-phone-he-calendar.png"))
     context.close()
+
+
+WEEKDAYS = {  # Monday first, as the page names them
+    "en": ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"),
+    "he": ("יום שני", "יום שלישי", "יום רביעי", "יום חמישי", "יום שישי", "יום שבת", "יום ראשון"),
+}
+
+
+@pytest.mark.parametrize(
+    ("language", "preset"), [("he", "whist-online-league"), ("en", "evening-tournament")]
+)
+def test_the_wizards_calendar_is_a_card_a_round_on_a_phone(live_server, chromium, language, preset):
+    """At 390 px every round's date, skip box, day, times and draw are in view without
+    scrolling sideways; the skip box is a finger's target; a moved date names its new day,
+    also in a tournament's calendar, which has no skip column."""
+    league_organizer()
+    context, page = signed_in(chromium, live_server.url, PHONE_390, language)
+    page.goto(f"{live_server.url}/manage/new-season/")
+    if preset != "whist-online-league":
+        page.select_option("#id_preset", preset)
+        page.locator("button[name=action][value=preset]").click()
+        page.wait_for_load_state()
+    calendar = page.locator(".wizard-calendar")
+    calendar.scroll_into_view_if_needed()
+    assert calendar.evaluate("box => box.scrollWidth <= box.clientWidth")
+    assert page_scroll_width(page) <= PHONE_390["width"]
+    first = page.locator(".wizard-calendar tbody tr").first
+    for cell in ("cal-date", "cal-day", "cal-times", "cal-draw"):
+        box = first.locator(f".{cell}").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE_390["width"]
+    skip = first.locator(".cal-skip label")
+    if preset == "whist-online-league":
+        box = skip.bounding_box()
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+        skip.click()
+        expect(first.locator("input[type=checkbox]")).to_be_checked()
+    else:
+        assert skip.count() == 0
+    date = first.locator("input[type=date]")
+    day = dt.date.fromisoformat(date.input_value())
+    names = WEEKDAYS[language]
+    expect(first.locator(".cal-day")).to_contain_text(names[day.weekday()])
+    times = first.locator(".cal-times").inner_text()
+    date.fill((day + dt.timedelta(days=1)).isoformat())
+    date.dispatch_event("change")
+    expect(first.locator(".cal-day")).to_have_text(names[(day.weekday() + 1) % 7])
+    expect(first.locator(".cal-times")).to_have_text(times)  # the times stay where they were
+    screenshot(page, f"season-wizard-calendar-phone-{preset}-{language}")
+    context.close()
