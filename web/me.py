@@ -7,7 +7,7 @@ import datetime as dt
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -66,6 +66,15 @@ def my_rounds(request: HttpRequest) -> HttpResponse:
             "calendar": feed_links(reverse("web:player_calendar", args=[player.slug]), request),
         }
     return render(request, "web/my_rounds.html", context)
+
+
+@login_required
+@require_GET
+def my_registration(request: HttpRequest) -> HttpResponse:
+    """The round page's Register: /me/ at its registration part. A fragment never reaches the
+    server, so a visitor sent to sign in first would come back to the top of /me/; this
+    address survives the sign-in's ?next= and then adds the fragment."""
+    return redirect(reverse("web:my_rounds") + "#registration")
 
 
 def _registrations(player: Player) -> list[dict[str, object]]:

@@ -26,6 +26,7 @@ urlpatterns = [
     path("ratings/", ratings.rating_list, name="ratings"),
     path("language/<str:code>/", views.switch_language, name="language"),
     path("me/", me.my_rounds, name="my_rounds"),
+    path("me/registration/", me.my_registration, name="my_registration"),
     path("me/rounds/<int:round_id>/register/", me.register_me, name="register"),
     path("me/rounds/<int:round_id>/unregister/", me.unregister_me, name="unregister"),
     path("me/mail/address/", mail_settings.set_my_address, name="mail_address"),

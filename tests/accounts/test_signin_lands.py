@@ -58,3 +58,13 @@ def test_a_wrong_password_signs_nobody_in(client):
     )
     assert response.status_code == 200 and "_auth_user_id" not in client.session
     assert "organizes" not in client.session
+
+
+def test_a_player_signing_in_from_a_rounds_register_lands_on_his_registration(client):
+    """The round page's Register opens /me/registration/: a fragment never reaches the
+    server, so /me/#registration sent to the sign-in came back to the top of /me/."""
+    asked = client.get("/me/registration/")
+    assert asked["Location"] == "/accounts/login/?next=/me/registration/"
+    response = sign_in(client, make_user("player"), next="/me/registration/")
+    assert response["Location"] == "/me/registration/"
+    assert client.get("/me/registration/")["Location"] == "/me/#registration"

@@ -257,11 +257,12 @@ def test_round_page_open_for_registration_sends_players_to_register_on_me(client
     season = make_season()
     round_ = Round.objects.create(season=season, number=4, date="2099-07-14")
     assert round_.status == Round.Status.OPEN
-    link = 'href="/me/#registration"'
+    link = 'href="/me/registration/"'
     page = get(client, f"/seasons/{season.slug}/rounds/4/").content.decode()
     assert link in page and "On My rounds, once signed in." in page
-    me = client.get("/me/", follow=True)
-    assert me.redirect_chain[0][0].startswith("/accounts/login/?next=/me/")
+    signin = client.get("/me/registration/")
+    assert signin.status_code == 302
+    assert signin["Location"] == "/accounts/login/?next=/me/registration/"
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.CLOSED)
     do_publish_season(season.pk)
     closed = get(client, f"/seasons/{season.slug}/rounds/4/").content.decode()

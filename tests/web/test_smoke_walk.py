@@ -121,6 +121,7 @@ def _seeds(evening: Evening) -> list[str]:
         reverse("games:table", args=[evening.open_table.pk]),
         reverse("web:player", args=[player.slug]),
         reverse("web:my_rounds"),
+        reverse("web:my_registration"),  # the round page's Register, when a round is open
         reverse("manage:index"),
         reverse("claims"),
         reverse("healthz"),
