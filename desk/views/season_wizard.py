@@ -212,6 +212,27 @@ class Calendar:
     notes: list[str]  # why the calendar was made again, shown above it
     holidays: Mapping[dt.date, HolidayEvening] = dataclass_field(default_factory=dict)  # skipped
     played: frozenset[dt.date] = frozenset()  # holiday evenings the organizer plays on
+    today: dt.date | None = None  # the league's today, when some round falls before it
+
+    @property
+    def before_today(self) -> str:
+        """The warning when rounds fall before today: nobody registers for a day gone by and
+        the schedule leaves it alone (publishing.schedule.CATCH_UP), so it waits for the
+        organizer's desk. A start in the past is allowed (a season entered late)."""
+        today = self.today
+        past = [row.number for row in self.rows if today and row.date < today]
+        if today is None or not past:
+            return ""
+        rounds = str(past[0]) if len(past) == 1 else f"{past[0]}\u2013{past[-1]}"
+        return ngettext(
+            "Round %(rounds)s is before today (%(today)s): players cannot register for it and "
+            "the schedule does not run it, so it waits for you on its desk. Change the start "
+            "date if that is not what you meant.",
+            "Rounds %(rounds)s are before today (%(today)s): players cannot register for them "
+            "and the schedule does not run them, so they wait for you on their desks. Change "
+            "the start date if that is not what you meant.",
+            len(past),
+        ) % {"rounds": rounds, "today": date_format(today, "SHORT_DATE_FORMAT")}
 
     @property
     def skipped_days(self) -> list[tuple[dt.date, str]]:
@@ -490,8 +511,18 @@ def _calendar(
         _row(n, d, rules, zone, tuple(row_errors.get(n, ())), evening_holiday(d, kinds))
         for n, d in enumerate(dates, 1)
     ]
+    today = timezone.localdate(timezone=zone)
     return Calendar(
-        basis, dates, sorted(skipped), rows, errors, changes, [], holidays, played & set(dates)
+        basis,
+        dates,
+        sorted(skipped),
+        rows,
+        errors,
+        changes,
+        [],
+        holidays,
+        played & set(dates),
+        today if dates and min(dates) < today else None,
     )
 
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from core.audit import record_audit
 from core.models import AuditEntry
@@ -609,3 +610,21 @@ def test_a_season_name_with_an_invisible_character_is_refused_at_the_field(clien
     [error] = page.context["season_form"].errors["name"]
     assert "U+200B ZERO WIDTH SPACE" in error
     assert not Season.objects.filter(slug="dana").exists()
+
+
+def test_a_start_before_today_warns_which_rounds_wait_for_the_organizer(client, organizer):
+    """A season may start in the past (entered late), but its rounds before today take no
+    registrations and the schedule never runs them: the calendar says which, and Create still
+    creates the season."""
+    client.force_login(organizer)
+    _data, future = wizard(client)
+    assert 'class="calendar-warning"' not in future.content.decode()
+    today = timezone.localdate(timezone=ZoneInfo(League.objects.get().timezone))
+    data, page = wizard(client, start=(today - dt.timedelta(days=8)).isoformat())
+    past = [row.number for row in page.context["calendar"].rows if row.date < today]
+    assert len(past) >= 2 and past == list(range(1, len(past) + 1))
+    html = page.content.decode()
+    assert f"Rounds 1\u2013{past[-1]} are before today" in html
+    assert "so they wait for you on their desks" in html
+    response = client.post(URL, {**data, "action": "save"})
+    assert response.status_code == 302 and Season.objects.filter(slug="season-11").exists()
